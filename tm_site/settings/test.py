@@ -1,3 +1,19 @@
 from .base import *  # noqa: F403
+from .base import REST_FRAMEWORK
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Each test process keeps its own cache, so throttle counters never leak between workers.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Whole corpus games are replayed through the API; the throttling tests lower these themselves.
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": "100000/min",
+        "writes": "100000/min",
+        "login": "100000/min",
+        "register": "100000/min",
+    },
+}
+# Static files are not collected in tests.
+WHITENOISE_AUTOREFRESH = True

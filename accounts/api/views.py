@@ -1,0 +1,190 @@
+"""Accounts API: registration, token and session login, the caller's profile, players."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, login, logout
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import selectors, services
+from tm_site.exceptions import ApplicationError
+
+
+class PlayerOutputSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.SerializerMethodField()
+    date_joined = serializers.DateTimeField()
+    games_url = serializers.SerializerMethodField()
+
+    def get_display_name(self, user) -> str:
+        return selectors.display_name(user)
+
+    def get_games_url(self, user) -> str:
+        return f"/api/v1/games/?player={user.username}"
+
+
+class ProfileOutputSerializer(serializers.Serializer):
+    username = serializers.CharField(source="user.username")
+    email = serializers.EmailField(source="user.email")
+    display_name = serializers.CharField()
+    notify_your_turn = serializers.BooleanField()
+    notify_chat = serializers.BooleanField()
+    notify_game_end = serializers.BooleanField()
+
+
+_username_field = serializers.RegexField(
+    r"^[\w.@+-]+\Z",
+    max_length=150,
+    error_messages={"invalid": "Letters, digits and @/./+/-/_ only."},
+)
+
+
+class RegisterApi(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
+
+    class InputSerializer(serializers.Serializer):
+        username = _username_field
+        password = serializers.CharField(max_length=128, write_only=True)
+        email = serializers.EmailField(required=False, allow_blank=True, default="")
+        display_name = serializers.CharField(
+            required=False, allow_blank=True, max_length=60, default=""
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        email = serializers.EmailField()
+        token = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses={201: OutputSerializer}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.user_register(**data.validated_data)
+        body = {"username": user.username, "email": user.email, "token": services.token_for(user)}
+        return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class _CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, write_only=True)
+
+
+def _authenticate(request: Request):
+    data = _CredentialsSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    user = authenticate(request._request, **data.validated_data)
+    if user is None:
+        raise ApplicationError("Wrong username or password.")
+    return user
+
+
+class TokenApi(APIView):
+    """Exchange a username and password for the API token (created on first use)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=_CredentialsSerializer,
+        responses={200: inline_serializer("TokenOutput", {"token": serializers.CharField()})},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        return Response({"token": services.token_for(_authenticate(request))})
+
+    @extend_schema(responses={204: None}, tags=["auth"])
+    def delete(self, request: Request) -> Response:
+        """Revoke the token sent in the Authorization header."""
+        from rest_framework.authentication import TokenAuthentication
+
+        auth = TokenAuthentication().authenticate(request)
+        if auth is None:
+            raise ApplicationError("Send the token to revoke as 'Authorization: Token <token>'.")
+        services.token_revoke(auth[0])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LoginApi(APIView):
+    """Session login for the browser."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=_CredentialsSerializer, responses={200: PlayerOutputSerializer}, tags=["auth"]
+    )
+    def post(self, request: Request) -> Response:
+        user = _authenticate(request)
+        login(request._request, user)
+        return Response(PlayerOutputSerializer(user).data)
+
+
+class LogoutApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={204: None}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        email = serializers.EmailField(required=False, allow_blank=True)
+        display_name = serializers.CharField(required=False, allow_blank=True, max_length=60)
+        notify_your_turn = serializers.BooleanField(required=False)
+        notify_chat = serializers.BooleanField(required=False)
+        notify_game_end = serializers.BooleanField(required=False)
+
+    @extend_schema(responses={200: ProfileOutputSerializer}, tags=["players"])
+    def get(self, request: Request) -> Response:
+        return Response(ProfileOutputSerializer(services.profile_get_or_create(request.user)).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={200: ProfileOutputSerializer}, tags=["players"]
+    )
+    def patch(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        profile = services.profile_update(user=request.user, **data.validated_data)
+        return Response(ProfileOutputSerializer(profile).data)
+
+
+class PlayerListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class Pagination(PageNumberPagination):
+        page_size = 50
+
+    @extend_schema(
+        responses={200: PlayerOutputSerializer(many=True)},
+        parameters=[OpenApiParameter("search", str, description="Part of the username.")],
+        tags=["players"],
+    )
+    def get(self, request: Request) -> Response:
+        paginator = self.Pagination()
+        qs = selectors.player_list(search=request.query_params.get("search", "")[:150])
+        page = paginator.paginate_queryset(qs, request, view=self)
+        return paginator.get_paginated_response(PlayerOutputSerializer(page, many=True).data)
+
+
+class PlayerDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PlayerOutputSerializer}, tags=["players"])
+    def get(self, request: Request, username: str) -> Response:
+        return Response(PlayerOutputSerializer(selectors.player_get(username)).data)

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+
+from tm_site.exceptions import NotFound
+
+User = get_user_model()
+
+
+def player_list(*, search: str = "") -> QuerySet:
+    qs = User.objects.filter(is_active=True).select_related("profile").order_by("username")
+    if search:
+        qs = qs.filter(username__icontains=search)
+    return qs
+
+
+def player_get(username: str):
+    user = User.objects.filter(username=username, is_active=True).select_related("profile").first()
+    if user is None:
+        raise NotFound(f"No player named {username!r}.")
+    return user
+
+
+def display_name(user) -> str:
+    profile = getattr(user, "profile", None)
+    return (profile.display_name if profile else "") or user.get_username()

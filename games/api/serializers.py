@@ -1,0 +1,109 @@
+"""Output shapes shared by several game endpoints."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.selectors import display_name
+from games.models import ChatMessage, Game, Move, Seat
+
+
+class SeatOutputSerializer(serializers.Serializer):
+    position = serializers.IntegerField(
+        help_text="Seat number, 1-based; the turn order of round 1."
+    )
+    username = serializers.CharField(source="user.username")
+    display_name = serializers.SerializerMethodField()
+    faction = serializers.CharField(allow_null=True, help_text="Lower case, as in the corpus.")
+    dropped = serializers.BooleanField()
+    final_vp = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True)
+
+    def get_display_name(self, seat: Seat) -> str:
+        return display_name(seat.user)
+
+    def to_representation(self, seat: Seat) -> dict:
+        data = super().to_representation(seat)
+        data["faction"] = data["faction"] or None
+        return data
+
+
+class GameSetupOutputSerializer(serializers.Serializer):
+    scoring_tiles = serializers.ListField(child=serializers.CharField())
+    removed_bonus_tiles = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(child=serializers.CharField(), required=False)
+    seat_order = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class GameOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    player_count = serializers.IntegerField()
+    options = serializers.ListField(child=serializers.CharField())
+    public = serializers.BooleanField()
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    last_move_at = serializers.DateTimeField(allow_null=True)
+    move_time_limit = serializers.SerializerMethodField(help_text="Seconds per move, or null.")
+    move_number = serializers.IntegerField(
+        source="move_count", help_text="Number of the latest move."
+    )
+    seats = SeatOutputSerializer(many=True, source="seats.all")
+    setup = serializers.SerializerMethodField()
+    imported_from = serializers.CharField()
+
+    def get_move_time_limit(self, game: Game) -> int | None:
+        return int(game.move_time_limit.total_seconds()) if game.move_time_limit else None
+
+    @extend_schema_field(GameSetupOutputSerializer(allow_null=True))
+    def get_setup(self, game: Game) -> dict | None:
+        setup = game.setup or game.requested_setup
+        if not setup:
+            return None
+        return {
+            k: setup[k]
+            for k in ("scoring_tiles", "removed_bonus_tiles", "players", "seat_order")
+            if k in setup
+        }
+
+
+class GameDetailOutputSerializer(GameOutputSerializer):
+    invite_code = serializers.SerializerMethodField(
+        help_text="Only for the creator and seated players."
+    )
+    waiting_for = serializers.SerializerMethodField()
+
+    def get_invite_code(self, game: Game) -> str | None:
+        return self.context.get("invite_code")
+
+    def get_waiting_for(self, game: Game) -> list[dict]:
+        return self.context.get("waiting_for", [])
+
+
+class MoveOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Move.Kind.choices)
+    actor = serializers.CharField(help_text="Faction, or playerN before the seat has a faction.")
+    seat = serializers.IntegerField(source="seat.position", allow_null=True, default=None)
+    username = serializers.CharField(source="user.username", allow_null=True, default=None)
+    command = serializers.CharField()
+    target = serializers.IntegerField(allow_null=True)
+    undone = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+
+    def get_undone(self, move: Move) -> bool:
+        return move.number in self.context.get("undone", ())
+
+
+class ChatMessageOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+    class Meta:
+        model = ChatMessage

@@ -1,0 +1,513 @@
+"""Game endpoints under /api/v1/: thin translations between HTTP and services/selectors."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import (
+    AllowAny,
+    IsAdminUser,
+    IsAuthenticated,
+    IsAuthenticatedOrReadOnly,
+)
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import notation, selectors, services
+from games.models import Game
+from tm_site.exceptions import ApplicationError
+
+from .serializers import (
+    ChatMessageOutputSerializer,
+    GameDetailOutputSerializer,
+    GameOutputSerializer,
+    MoveOutputSerializer,
+)
+
+ERRORS = {
+    400: OpenApiResponse(description="Invalid input or a broken rule: {error}"),
+    403: OpenApiResponse(description="Not allowed: {error}"),
+    404: OpenApiResponse(description="No such game (or a private one): {error}"),
+}
+CONFLICT = {409: OpenApiResponse(description="Stale expected_move_number: {error, move_number}")}
+
+
+class Pagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+def _visible(request: Request, game_id: int) -> Game:
+    invite = request.query_params.get("invite", "") or (
+        request.data.get("invite_code", "") if isinstance(request.data, dict) else ""
+    )
+    return selectors.game_get(game_id, request.user, invite_code=str(invite))
+
+
+def _detail(request: Request, game: Game, code: int = status.HTTP_200_OK) -> Response:
+    game = selectors.game_get(game.pk, request.user, invite_code=game.invite_code)
+    insider = selectors.can_manage(game, request.user) or selectors.is_seated(game, request.user)
+    context = {
+        "invite_code": game.invite_code if insider else None,
+        "waiting_for": selectors.waiting_for(game),
+    }
+    return Response(GameDetailOutputSerializer(game, context=context).data, status=code)
+
+
+class _ExpectedMoveSerializer(serializers.Serializer):
+    expected_move_number = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="Number of the latest move the client has seen (0 before the first).",
+    )
+
+
+class MoveSummarySerializer(serializers.Serializer):
+    move_number = serializers.IntegerField()
+    kind = serializers.CharField()
+    actor = serializers.CharField()
+    command = serializers.CharField()
+    status = serializers.CharField()
+    finished = serializers.BooleanField()
+    waiting_for = serializers.ListField(child=serializers.DictField())
+
+
+def _move_response(result: services.MoveResult) -> Response:
+    body = {
+        "move_number": result.move.number,
+        "kind": result.move.kind,
+        "actor": result.move.actor,
+        "command": result.move.command,
+        "status": result.game.status,
+        "finished": result.finished,
+        "waiting_for": result.waiting_for,
+    }
+    return Response(body, status=status.HTTP_201_CREATED)
+
+
+class GameListCreateApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    class SetupInputSerializer(serializers.Serializer):
+        scoring_tiles = serializers.ListField(
+            child=serializers.CharField(max_length=10), min_length=6, max_length=6
+        )
+        removed_bonus_tiles = serializers.ListField(
+            child=serializers.CharField(max_length=10), required=False, default=list, max_length=10
+        )
+        seat_order = serializers.ListField(
+            child=serializers.CharField(max_length=150), required=False, default=list, max_length=5
+        )
+
+    class InputSerializer(serializers.Serializer):
+        player_count = serializers.IntegerField(min_value=2, max_value=5)
+        options = serializers.ListField(
+            child=serializers.CharField(max_length=60), required=False, default=list, max_length=30
+        )
+        public = serializers.BooleanField(required=False, default=True)
+        name = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
+        move_time_limit = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=60,
+            max_value=60 * 60 * 24 * 30,
+            help_text="Seconds a player has for a move; null for no limit.",
+        )
+        setup = serializers.JSONField(required=False, allow_null=True, default=None)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: GameDetailOutputSerializer, **ERRORS},
+        tags=["games"],
+        description="Create a game; the creator takes the first seat (unless setup.seat_order leaves them out). "
+        "setup = {scoring_tiles: [6 ids, round 1 first], removed_bonus_tiles: [...], seat_order: [usernames]}.",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        setup = values.pop("setup")
+        if setup is not None:
+            if not isinstance(setup, dict):
+                raise ApplicationError("setup must be an object.")
+            checked = self.SetupInputSerializer(data=setup)
+            if not checked.is_valid():
+                raise serializers.ValidationError({"setup": checked.errors})
+            setup = checked.validated_data
+        limit = values.pop("move_time_limit")
+        game = services.game_create(
+            user=request.user,
+            setup=setup,
+            move_time_limit=timedelta(seconds=limit) if limit else None,
+            **values,
+        )
+        return _detail(request, game, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=[c for c, _ in Game.Status.choices]),
+            OpenApiParameter("player", str, description="Username of a seated player."),
+            OpenApiParameter("faction", str, description="A faction played in the game."),
+            OpenApiParameter("open", bool, description="Public games with a free seat."),
+            OpenApiParameter("public", bool),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: GameOutputSerializer(many=True), 400: ERRORS[400]},
+        tags=["games"],
+    )
+    def get(self, request: Request) -> Response:
+        filters = selectors.GameFilter(request.query_params, queryset=Game.objects.none())
+        if not filters.is_valid():
+            raise serializers.ValidationError(filters.errors)
+        games = selectors.game_list(user=request.user, filters=request.query_params)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response(GameOutputSerializer(page, many=True).data)
+
+
+class GameDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("invite", str, description="Invite code of a private game.")],
+        responses={200: GameDetailOutputSerializer, 404: ERRORS[404]},
+        tags=["games"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        return _detail(request, _visible(request, game_id))
+
+
+class GameJoinApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        invite_code = serializers.CharField(
+            required=False, allow_blank=True, max_length=64, default=""
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: GameDetailOutputSerializer, **ERRORS},
+        tags=["games"],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = selectors.get_or_404(game_id)
+        if not game.public and data.validated_data["invite_code"] != game.invite_code:
+            _visible(request, game_id)  # a private game is a 404 to strangers
+        game = services.game_join(game_id=game_id, user=request.user, **data.validated_data)
+        return _detail(request, game)
+
+
+class _GameActionApi(APIView):
+    """A POST without a body that runs one service on the game."""
+
+    permission_classes = [IsAuthenticated]
+    service = staticmethod(services.game_start)
+
+    def post(self, request: Request, game_id: int) -> Response:
+        _visible(request, game_id)
+        game = type(self).service(game_id=game_id, user=request.user)
+        return _detail(request, game)
+
+
+@extend_schema(
+    request=None,
+    responses={200: GameDetailOutputSerializer, **ERRORS},
+    tags=["games"],
+    description="Start a full game (its creator).",
+)
+class GameStartApi(_GameActionApi):
+    service = staticmethod(services.game_start)
+
+
+@extend_schema(
+    request=None,
+    responses={200: GameDetailOutputSerializer, **ERRORS},
+    tags=["games"],
+    description="Give up one's seat before the game starts; the creator leaving cancels the game.",
+)
+class GameLeaveApi(_GameActionApi):
+    service = staticmethod(services.game_leave)
+
+
+@extend_schema(
+    request=None,
+    responses={200: GameDetailOutputSerializer, **ERRORS},
+    tags=["games"],
+    description="Resign: the engine drops your faction (before factions are chosen the game is aborted).",
+)
+class GameResignApi(_GameActionApi):
+    service = staticmethod(services.game_resign)
+
+
+class GameMovesApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    class InputSerializer(_ExpectedMoveSerializer):
+        command = serializers.CharField(
+            max_length=10_000,
+            trim_whitespace=True,
+            help_text='One row of the command language, e.g. "burn 3. action ACT6. build D6" or "setup darklings".',
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+        tags=["moves"],
+        description="Play a move for your own seat. The new move gets expected_move_number + 1.",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _visible(request, game_id)
+        result = services.move_submit(game_id=game_id, user=request.user, **data.validated_data)
+        return _move_response(result)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="Only moves with a higher number."),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: MoveOutputSerializer(many=True), 404: ERRORS[404]},
+        tags=["moves"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _visible(request, game_id)
+        after = serializers.IntegerField(min_value=0, max_value=2**31 - 1).run_validation(
+            request.query_params.get("after", 0)
+        )
+        paginator = Pagination()
+        page = paginator.paginate_queryset(
+            selectors.move_list(game, after=after), request, view=self
+        )
+        context = {"undone": selectors.undone_numbers(game)}
+        return paginator.get_paginated_response(
+            MoveOutputSerializer(page, many=True, context=context).data
+        )
+
+
+class GameUndoApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=_ExpectedMoveSerializer,
+        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+        tags=["moves"],
+        description="Take back your own last move while no one else has acted since.",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _ExpectedMoveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _visible(request, game_id)
+        return _move_response(
+            services.move_undo(game_id=game_id, user=request.user, **data.validated_data)
+        )
+
+
+class GameRollbackApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        to_move_number = serializers.IntegerField(
+            min_value=0,
+            max_value=2**31 - 1,
+            help_text="The last move to keep (0: back to the setup).",
+        )
+        expected_move_number = serializers.IntegerField(
+            min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+        tags=["moves"],
+        description="Game creator: take the game back to an earlier move (recorded).",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _visible(request, game_id)
+        return _move_response(
+            services.game_rollback(game_id=game_id, user=request.user, **data.validated_data)
+        )
+
+
+class GameDropApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        faction = serializers.CharField(max_length=30)
+        expected_move_number = serializers.IntegerField(
+            min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+        tags=["moves"],
+        description="Game creator: drop a faction from the game (drop-faction).",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _visible(request, game_id)
+        return _move_response(
+            services.faction_drop(game_id=game_id, user=request.user, **data.validated_data)
+        )
+
+
+class GameStateApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        tags=["games"],
+        description="The whole current state: finished, round, phase, turn order, waiting_for, "
+        "factions {name: {VP, C, W, P, PW[3], cult{FIRE,WATER,EARTH,AIR}, ...}}, map, bridges, towns, "
+        "cult board, tiles, used actions; plus move_number and players.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(selectors.game_state_view(_visible(request, game_id)))
+
+
+class GameLegalApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "LegalCommands",
+                {
+                    "actor": serializers.CharField(),
+                    "move_number": serializers.IntegerField(),
+                    "commands": serializers.ListField(child=serializers.CharField()),
+                },
+            ),
+            **ERRORS,
+        },
+        tags=["moves"],
+        description="Commands the caller's seat may play now (useful conversions only).",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _visible(request, game_id)
+        return Response(selectors.legal_commands_for(game, request.user))
+
+
+class GameLedgerApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "LedgerEntry",
+                {
+                    "move_number": serializers.IntegerField(),
+                    "kind": serializers.CharField(),
+                    "actor": serializers.CharField(),
+                    "command": serializers.CharField(),
+                    "rows": serializers.ListField(child=serializers.DictField()),
+                },
+                many=True,
+            ),
+            404: ERRORS[404],
+        },
+        tags=["games"],
+        description="Per move in force: faction, command and the ledger rows it produced "
+        "(VP, C, W, P, PW, cults after), as terra.snellman.net shows them.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(selectors.ledger(_visible(request, game_id)))
+
+
+class GameExportApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
+        tags=["games"],
+        description="The game in terra.snellman.net's command language (see docs/api.md).",
+    )
+    def get(self, request: Request, game_id: int) -> HttpResponse:
+        game = _visible(request, game_id)
+        return HttpResponse(notation.export_text(game), content_type="text/plain; charset=utf-8")
+
+
+class GameImportApi(APIView):
+    permission_classes = [IsAdminUser]
+
+    class InputSerializer(serializers.Serializer):
+        game = serializers.JSONField(
+            required=False, help_text="A corpus game (tests/fixtures/corpus schema)."
+        )
+        text = serializers.CharField(
+            required=False, max_length=2_000_000, help_text="An export_game text."
+        )
+        public = serializers.BooleanField(required=False, default=True)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: GameDetailOutputSerializer, **ERRORS},
+        tags=["games"],
+        description="Staff: import a recorded game (corpus JSON or exported text) as a finished game.",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if "game" in values and isinstance(values["game"], dict):
+            game_file = notation.corpus_entries(values["game"])
+        elif "text" in values:
+            game_file = notation.parse_export(values["text"])
+        else:
+            raise ApplicationError("Send either game (corpus JSON object) or text (exported game).")
+        game = services.game_import(
+            game_file=game_file, created_by=request.user, public=values["public"]
+        )
+        return _detail(request, game, status.HTTP_201_CREATED)
+
+
+class GameChatApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    class InputSerializer(serializers.Serializer):
+        text = serializers.CharField(max_length=2000)
+
+    @extend_schema(
+        responses={200: ChatMessageOutputSerializer(many=True), 404: ERRORS[404]},
+        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        tags=["chat"],
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _visible(request, game_id)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(selectors.chat_list(game), request, view=self)
+        return paginator.get_paginated_response(ChatMessageOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: ChatMessageOutputSerializer, **ERRORS},
+        tags=["chat"],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _visible(request, game_id)
+        message = services.chat_post(game_id=game_id, user=request.user, **data.validated_data)
+        return Response(ChatMessageOutputSerializer(message).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,181 @@
+"""The platform's only door to the rules engine (``games.rules.terra_mystica``).
+
+Everything the platform needs from the engine goes through these functions, so a change of the
+engine's facade touches this file alone. Engine values are turned into plain JSON types here.
+The engine module is imported on first use, which keeps the platform importable (admin, accounts,
+lobby) on a checkout whose engine is missing or broken.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from tm_site.exceptions import ApplicationError
+
+ENGINE_MODULE = "games.rules.terra_mystica"
+
+
+class IllegalMove(ApplicationError):
+    """The engine refused a command; the message names the broken rule."""
+
+
+class EngineUnavailable(ApplicationError):
+    status_code = 503
+
+
+@functools.cache
+def _tm() -> ModuleType:
+    try:
+        return importlib.import_module(ENGINE_MODULE)
+    except ImportError as exc:  # pragma: no cover - only on a checkout without the engine
+        raise EngineUnavailable(f"The rules engine is not available: {exc}") from exc
+
+
+def _rule_error() -> type[Exception]:
+    return _tm().RuleError
+
+
+def to_plain(value: Any) -> Any:
+    """Engine values (dataclasses, tuples, enums) as JSON types."""
+    if hasattr(value, "to_json") and not isinstance(value, type):
+        return to_plain(value.to_json())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [to_plain(v) for v in value]
+    if hasattr(value, "value") and type(value).__module__.startswith("games.rules"):
+        return value.value  # enum
+    return value
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+
+def random_setup(
+    seed: str, player_count: int, options: Sequence[str], players: Sequence[str]
+) -> dict:
+    try:
+        setup = _tm().random_setup(seed, player_count, tuple(options), tuple(players))
+    except (TypeError, ValueError, _rule_error()) as exc:
+        raise IllegalMove(str(exc)) from exc
+    return setup_to_json(setup)
+
+
+def explicit_setup(
+    *,
+    player_count: int,
+    options: Sequence[str],
+    scoring_tiles: Sequence[str],
+    removed_bonus_tiles: Sequence[str],
+    players: Sequence[str],
+) -> dict:
+    try:
+        setup = _tm().GameSetup(
+            player_count=player_count,
+            options=tuple(options),
+            scoring_tiles=tuple(scoring_tiles),
+            removed_bonus_tiles=tuple(removed_bonus_tiles),
+            players=tuple(players),
+        )
+    except (TypeError, ValueError, _rule_error()) as exc:
+        raise IllegalMove(f"Invalid setup: {exc}") from exc
+    return setup_to_json(setup)
+
+
+def setup_to_json(setup: Any) -> dict:
+    return to_plain(setup)
+
+
+def setup_from_json(data: dict) -> Any:
+    cls = _tm().GameSetup
+    if hasattr(cls, "from_json"):
+        return cls.from_json(data)
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in names}
+    return cls(**kwargs)
+
+
+def validate_options(seed: str, player_count: int, options: Sequence[str]) -> None:
+    """Raise ``IllegalMove`` unless the engine can draw a setup with these options."""
+    random_setup(seed, player_count, options, [f"player{i}" for i in range(1, player_count + 1)])
+
+
+def validate_setup(setup: dict) -> None:
+    """Raise ``IllegalMove`` unless the engine can start a game from this setup."""
+    try:
+        _tm().new_game(setup_from_json(setup))
+    except (TypeError, ValueError, KeyError, _rule_error()) as exc:
+        raise IllegalMove(f"Invalid setup: {exc}") from exc
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+def new_game(setup: dict) -> Any:
+    try:
+        return _tm().new_game(setup_from_json(setup))
+    except (TypeError, ValueError, KeyError, _rule_error()) as exc:
+        raise IllegalMove(f"Invalid setup: {exc}") from exc
+
+
+def state_to_json(state: Any) -> Any:
+    return state.to_json()
+
+
+def state_from_json(data: Any) -> Any:
+    return _tm().GameState.from_json(data)
+
+
+def apply(state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
+    """Apply one command row; returns the new state and the ledger rows it produced."""
+    try:
+        new_state, rows = _tm().apply_logged(state, actor, command)
+    except _rule_error() as exc:
+        raise IllegalMove(str(exc) or "Illegal command.") from exc
+    return new_state, [to_plain(r) for r in rows]
+
+
+def drop_faction(state: Any, faction: str) -> Any:
+    try:
+        return _tm().drop_faction(state, faction)
+    except _rule_error() as exc:
+        raise IllegalMove(str(exc)) from exc
+
+
+def waiting_for(state: Any) -> list[dict]:
+    return [to_plain(d) for d in _tm().waiting_for(state)]
+
+
+def actor_for_seat(state: Any, seat: int) -> str:
+    return _tm().actor_for_seat(state, seat)
+
+
+def state_view(state: Any) -> dict:
+    return to_plain(_tm().state_view(state))
+
+
+def is_finished(view: dict) -> bool:
+    return bool(view.get("finished"))
+
+
+def final_ranking(state: Any) -> list[dict]:
+    return [to_plain(r) for r in _tm().final_ranking(state)]
+
+
+def legal_commands(state: Any, actor: str) -> list[str]:
+    try:
+        return list(_tm().legal_commands(state, actor))
+    except _rule_error() as exc:
+        raise IllegalMove(str(exc)) from exc
+
+
+def is_faction_actor(actor: str) -> bool:
+    """Seats act as ``playerN`` until they have chosen a faction."""
+    return not (actor.startswith("player") and actor[6:].isdigit())

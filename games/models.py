@@ -1,0 +1,144 @@
+"""Games, seats and the append-only move log.
+
+The log (``Move``) is the truth: a game is (setup, moves). ``StateSnapshot`` caches the engine
+state after the latest move so that a new move costs a single ``apply``; it can always be rebuilt
+by replaying the log.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+def new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "open for players"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+        ABORTED = "aborted", "aborted"
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    name = models.CharField(max_length=100, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    player_count = models.PositiveSmallIntegerField()
+    options = models.JSONField(
+        default=list, help_text="Engine option names, as terra.snellman.net spells them."
+    )
+    public = models.BooleanField(default=True)
+    invite_code = models.CharField(max_length=32, default=new_invite_code, editable=False)
+    seed = models.CharField(max_length=64, default=new_seed)
+    requested_setup = models.JSONField(
+        null=True, blank=True, help_text="Explicit setup given at creation (tiles, seat order)."
+    )
+    setup = models.JSONField(
+        null=True, blank=True, help_text="The engine's GameSetup, fixed at start."
+    )
+    move_time_limit = models.DurationField(null=True, blank=True)
+    # Number of the latest log entry: the revision clients send back as expected_move_number.
+    move_count = models.PositiveIntegerField(default=0)
+    imported_from = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["public", "status"])]
+
+    def __str__(self) -> str:
+        return self.name or f"Game {self.pk}"
+
+
+class Seat(models.Model):
+    """A player's place in a game; ``position`` is the seat number (1-based) once the game starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField()
+    faction = models.CharField(max_length=30, blank=True, db_index=True)
+    dropped = models.BooleanField(default=False)
+    final_vp = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["game", "position"], name="unique_seat_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.position} {self.faction or self.user}"
+
+
+class Move(models.Model):
+    """One entry of the append-only log. Undo and rollback are entries too; nothing is deleted."""
+
+    class Kind(models.TextChoices):
+        COMMAND = "command", "command of a player"
+        DROP = "drop", "faction dropped (resignation or admin)"
+        UNDO = "undo", "undo of the player's own last move"
+        ROLLBACK = "rollback", "admin rollback to an earlier move"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.COMMAND)
+    seat = models.ForeignKey(
+        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor = models.CharField(max_length=30, blank=True, help_text="Faction or playerN that acted.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    command = models.TextField(blank=True)
+    # UNDO: the move undone; ROLLBACK: the last move kept.
+    target = models.PositiveIntegerField(null=True, blank=True)
+    ledger = models.JSONField(default=list, blank=True, help_text="Ledger rows this move produced.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_move_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}.{self.number} {self.actor}: {self.command or self.kind}"
+
+
+class StateSnapshot(models.Model):
+    """The engine state after move ``move_number``; a cache of the log."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="snapshot")
+    move_number = models.PositiveIntegerField()
+    state = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]

@@ -1,0 +1,176 @@
+"""Reads of the games app: who may see what, lists, views of a game's state and log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+
+from tm_site.exceptions import Forbidden, NotFound
+
+from . import engine
+from .models import ChatMessage, Game, Move, Seat, StateSnapshot
+from .services import effective_moves, load_state
+
+
+def visible_games(user) -> QuerySet[Game]:
+    """Public games for everyone; private ones for their players and staff."""
+    qs = Game.objects.all()
+    if user.is_authenticated and user.is_staff:
+        return qs
+    if user.is_authenticated:
+        return qs.filter(Q(public=True) | Q(seats__user=user) | Q(created_by=user)).distinct()
+    return qs.filter(public=True)
+
+
+def game_get(game_id: int, user, invite_code: str = "") -> Game:
+    game = Game.objects.filter(pk=game_id).select_related("created_by").first()
+    if game is None or not (
+        game.public
+        or invite_code == game.invite_code
+        or can_manage(game, user)
+        or is_seated(game, user)
+    ):
+        raise NotFound(f"No game {game_id}.")
+    return game
+
+
+def is_seated(game: Game, user) -> bool:
+    return user.is_authenticated and game.seats.filter(user=user).exists()
+
+
+def can_manage(game: Game, user) -> bool:
+    return user.is_authenticated and (user.is_staff or game.created_by_id == user.pk)
+
+
+class GameFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=Game.Status.choices)
+    player = django_filters.CharFilter(
+        method="filter_player", help_text="Username of a seated player."
+    )
+    faction = django_filters.CharFilter(
+        method="filter_faction", help_text="Faction played, e.g. darklings."
+    )
+    open = django_filters.BooleanFilter(
+        method="filter_open", help_text="Open games with a free seat."
+    )
+
+    class Meta:
+        model = Game
+        fields = ["status", "player", "faction", "open", "public"]
+
+    def filter_player(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        return qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user__username=value)))
+
+    def filter_faction(self, qs: QuerySet, name: str, value: str) -> QuerySet:
+        return qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), faction=value.lower())))
+
+    def filter_open(self, qs: QuerySet, name: str, value: bool | None) -> QuerySet:
+        if value is None:
+            return qs
+        joinable = Q(status=Game.Status.OPEN, public=True, seat_total__lt=F("player_count"))
+        qs = qs.annotate(seat_total=Count("seats", distinct=True))
+        return qs.filter(joinable) if value else qs.exclude(joinable)
+
+
+def game_list(*, user, filters: dict[str, Any]) -> QuerySet[Game]:
+    qs = visible_games(user).select_related("created_by").prefetch_related("seats__user")
+    return GameFilter(filters, queryset=qs.order_by("-created_at", "-id")).qs
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user", "user__profile").order_by("position"))
+
+
+def state_of(game: Game) -> Any | None:
+    if game.setup is None:
+        return None
+    return load_state(game)
+
+
+def game_state_view(game: Game) -> dict:
+    """The engine's view of the current state, plus the platform's revision and players."""
+    state = state_of(game)
+    if state is None:
+        return {"move_number": 0, "finished": False, "started": False, "factions": {}}
+    view = engine.state_view(state)
+    view["move_number"] = game.move_count
+    view["started"] = True
+    view["players"] = [
+        {
+            "seat": s.position,
+            "username": s.user.username,
+            "faction": s.faction or None,
+            "actor": engine.actor_for_seat(state, s.position),
+            "dropped": s.dropped,
+        }
+        for s in seats_of(game)
+    ]
+    return view
+
+
+def waiting_for(game: Game) -> list[dict]:
+    if game.status != Game.Status.RUNNING:
+        return []
+    snapshot = StateSnapshot.objects.filter(game=game).first()
+    if snapshot is None:
+        return []
+    return engine.waiting_for(load_state(game))
+
+
+def move_list(game: Game, *, after: int = 0) -> QuerySet[Move]:
+    return game.moves.filter(number__gt=after).select_related("user").order_by("number")
+
+
+def undone_numbers(game: Game) -> set[int]:
+    moves = list(game.moves.order_by("number").only("number", "kind", "target", "seat_id"))
+    kept = {m.number for m in effective_moves(moves)}
+    return {
+        m.number
+        for m in moves
+        if m.kind in (Move.Kind.COMMAND, Move.Kind.DROP) and m.number not in kept
+    }
+
+
+def ledger(game: Game) -> list[dict]:
+    """Per move in force: who acted, the command and the resources after it (ledger rows)."""
+    moves = list(game.moves.order_by("number"))
+    rows: list[dict] = []
+    for move in effective_moves(moves):
+        rows.append(
+            {
+                "move_number": move.number,
+                "kind": move.kind,
+                "actor": move.actor,
+                "command": move.command,
+                "rows": move.ledger,
+            }
+        )
+    return rows
+
+
+def chat_list(game: Game) -> QuerySet[ChatMessage]:
+    return game.chat_messages.select_related("user").order_by("created_at", "id")
+
+
+def get_or_404(game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"No game {game_id}.")
+    return game
+
+
+def legal_commands_for(game: Game, user) -> dict:
+    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    if seat is None:
+        raise Forbidden("You have no seat in this game.")
+    if game.status != Game.Status.RUNNING:
+        return {"actor": seat.faction, "move_number": game.move_count, "commands": []}
+    state = load_state(game)
+    actor = engine.actor_for_seat(state, seat.position)
+    return {
+        "actor": actor,
+        "move_number": game.move_count,
+        "commands": engine.legal_commands(state, actor),
+    }

@@ -1,0 +1,636 @@
+"""Writes of the games app. Views call these; they decide, lock and record.
+
+Every change of a running game appends to the move log inside one transaction that holds the
+game row's lock, and refreshes the cached state (``StateSnapshot``) in the same transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
+
+from . import engine, signals
+from .models import ChatMessage, Game, Move, Seat, StateSnapshot
+
+User = get_user_model()
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+_TILE_ID = re.compile(r"^[A-Z]+[0-9]+$")
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    move: Move
+    game: Game
+    waiting_for: list[dict]
+    finished: bool
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _locked_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"No game {game_id}.")
+    return game
+
+
+def _is_admin(game: Game, user) -> bool:
+    return user.is_staff or game.created_by_id == user.pk
+
+
+def _seat_of(game: Game, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user=user).first()
+
+
+def _check_revision(game: Game, expected_move_number: int | None) -> None:
+    if expected_move_number is not None and expected_move_number != game.move_count:
+        raise Conflict(
+            f"Stale expected_move_number {expected_move_number}: the latest move is {game.move_count}.",
+            {"move_number": game.move_count},
+        )
+
+
+def _check_running(game: Game) -> None:
+    if game.status != Game.Status.RUNNING:
+        raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
+
+
+def _on_commit(signal, **kwargs: Any) -> None:
+    transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
+
+
+# --- lobby -----------------------------------------------------------------------------------
+
+
+def game_create(
+    *,
+    user,
+    player_count: int,
+    options: Sequence[str] = (),
+    public: bool = True,
+    setup: dict | None = None,
+    name: str = "",
+    move_time_limit: timedelta | None = None,
+    seed: str | None = None,
+) -> Game:
+    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+        raise ApplicationError(f"player_count must be between {MIN_PLAYERS} and {MAX_PLAYERS}.")
+    options = list(dict.fromkeys(options))
+    if setup:
+        requested = _clean_requested_setup(setup, player_count, options)
+    else:
+        requested = None
+        engine.validate_options(seed or "validation", player_count, options)
+
+    with transaction.atomic():
+        game = Game.objects.create(
+            created_by=user,
+            name=name,
+            player_count=player_count,
+            options=options,
+            public=public,
+            requested_setup=requested,
+            move_time_limit=move_time_limit,
+            **({"seed": seed} if seed else {}),
+        )
+        if requested is None or user.username in requested["seat_order"]:
+            Seat.objects.create(game=game, user=user, position=1)
+    return game
+
+
+def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -> dict:
+    scoring = [str(t).upper() for t in setup.get("scoring_tiles") or []]
+    removed = [str(t).upper() for t in setup.get("removed_bonus_tiles") or []]
+    seat_order = [str(u) for u in setup.get("seat_order") or []]
+    if len(scoring) != 6:
+        raise ApplicationError("setup.scoring_tiles must list six scoring tiles, round 1 first.")
+    for tile in scoring + removed:
+        if not _TILE_ID.match(tile):
+            raise ApplicationError(f"setup: {tile!r} is not a tile id.")
+    if seat_order:
+        if len(seat_order) != player_count or len(set(seat_order)) != player_count:
+            raise ApplicationError(f"setup.seat_order must name {player_count} different players.")
+        known = set(User.objects.filter(username__in=seat_order).values_list("username", flat=True))
+        missing = [u for u in seat_order if u not in known]
+        if missing:
+            raise ApplicationError(f"setup.seat_order: no player named {missing[0]!r}.")
+    names = seat_order or [f"player{i}" for i in range(1, player_count + 1)]
+    engine.validate_setup(
+        engine.explicit_setup(
+            player_count=player_count,
+            options=options,
+            scoring_tiles=scoring,
+            removed_bonus_tiles=removed,
+            players=names,
+        )
+    )
+    return {"scoring_tiles": scoring, "removed_bonus_tiles": removed, "seat_order": seat_order}
+
+
+def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.status != Game.Status.OPEN:
+            raise ApplicationError("The game is not open for players.")
+        if not game.public and invite_code != game.invite_code and not user.is_staff:
+            raise Forbidden("This game is private: join it through its invite link.")
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise ApplicationError("You already have a seat in this game.")
+        if len(seats) >= game.player_count:
+            raise ApplicationError("The game is full.")
+        order = (game.requested_setup or {}).get("seat_order") or []
+        if order and user.username not in order:
+            raise Forbidden(
+                "The seats of this game are reserved for the players of its seat order."
+            )
+        taken = {s.position for s in seats}
+        position = min(p for p in range(1, game.player_count + 1) if p not in taken)
+        Seat.objects.create(game=game, user=user, position=position)
+        if game.public and len(seats) + 1 == game.player_count:
+            _start(game)
+    return game
+
+
+def game_leave(*, game_id: int, user) -> Game:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.status != Game.Status.OPEN:
+            raise ApplicationError("Only a game that has not started can be left; resign instead.")
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise ApplicationError("You have no seat in this game.")
+        seat.delete()
+        if user.pk == game.created_by_id:
+            game.status = Game.Status.ABORTED
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "finished_at"])
+    return game
+
+
+def game_start(*, game_id: int, user) -> Game:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not _is_admin(game, user):
+            raise Forbidden("Only the game's creator can start it.")
+        if game.status != Game.Status.OPEN:
+            raise ApplicationError("The game has already started.")
+        if game.seats.count() != game.player_count:
+            raise ApplicationError(
+                f"The game needs {game.player_count} players and has {game.seats.count()}."
+            )
+        _start(game)
+    return game
+
+
+def _start(game: Game) -> None:
+    seats = list(game.seats.select_related("user").order_by("position"))
+    by_name = {s.user.username: s for s in seats}
+    requested = game.requested_setup
+    if requested:
+        players = requested["seat_order"] or [s.user.username for s in seats]
+        setup = engine.explicit_setup(
+            player_count=game.player_count,
+            options=game.options,
+            scoring_tiles=requested["scoring_tiles"],
+            removed_bonus_tiles=requested["removed_bonus_tiles"],
+            players=players,
+        )
+    else:
+        setup = engine.random_setup(
+            game.seed, game.player_count, game.options, [s.user.username for s in seats]
+        )
+    state = engine.new_game(setup)
+    # The setup may reorder the seats; move them out of the way of the unique constraint first.
+    for seat in seats:
+        seat.position += 100
+    Seat.objects.bulk_update(seats, ["position"])
+    for position, username in enumerate(setup["players"], start=1):
+        by_name[username].position = position
+    Seat.objects.bulk_update(seats, ["position"])
+
+    game.setup = setup
+    game.status = Game.Status.RUNNING
+    game.started_at = game.last_move_at = timezone.now()
+    game.save(update_fields=["setup", "status", "started_at", "last_move_at"])
+    StateSnapshot.objects.update_or_create(
+        game=game, defaults={"move_number": 0, "state": engine.state_to_json(state)}
+    )
+    _on_commit(signals.game_started, game_id=game.pk)
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def clean_command(command: str) -> str:
+    if "\n" in command or "\r" in command:
+        raise ApplicationError("Send one row of commands; join sub-commands with '.'.")
+    if any(ord(c) < 32 for c in command):
+        raise ApplicationError("The command contains control characters.")
+    command = " ".join(command.split())
+    if not command:
+        raise ApplicationError("The command is empty.")
+    limit = settings.TM_MAX_COMMAND_LENGTH
+    if len(command) > limit:
+        raise ApplicationError(f"The command is longer than {limit} characters.")
+    return command
+
+
+def load_state(game: Game) -> Any:
+    """The engine state after the latest move: the snapshot, rebuilt from the log if stale."""
+    snapshot = StateSnapshot.objects.filter(game=game).first()
+    if snapshot is not None and snapshot.move_number == game.move_count:
+        return engine.state_from_json(snapshot.state)
+    state = replay(game)
+    StateSnapshot.objects.update_or_create(
+        game=game, defaults={"move_number": game.move_count, "state": engine.state_to_json(state)}
+    )
+    return state
+
+
+def effective_moves(moves: Sequence[Move]) -> list[Move]:
+    """The commands and drops still in force once undos and rollbacks are taken into account."""
+    kept: list[Move] = []
+    for move in moves:
+        if move.kind in (Move.Kind.COMMAND, Move.Kind.DROP):
+            kept.append(move)
+        elif move.kind == Move.Kind.UNDO:
+            kept = [m for m in kept if m.number != move.target]
+        elif move.kind == Move.Kind.ROLLBACK:
+            kept = [m for m in kept if m.number <= (move.target or 0)]
+    return kept
+
+
+def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
+    """Rebuild the state from the setup and the log."""
+    if moves is None:
+        moves = list(game.moves.order_by("number"))
+    state = engine.new_game(game.setup)
+    for move in effective_moves(moves):
+        if move.kind == Move.Kind.DROP:
+            state = engine.drop_faction(state, move.actor)
+        else:
+            state, _ = engine.apply(state, move.actor, move.command)
+    return state
+
+
+def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> MoveResult:
+    command = clean_command(command)
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise Forbidden("You have no seat in this game.")
+        _check_running(game)
+        _check_revision(game, expected_move_number)
+        if seat.dropped:
+            raise Forbidden("Your faction has left this game.")
+        state = load_state(game)
+        actor = engine.actor_for_seat(state, seat.position)
+        state, ledger = engine.apply(state, actor, command)
+        move = _append(
+            game,
+            state,
+            kind=Move.Kind.COMMAND,
+            seat=seat,
+            user=user,
+            actor=actor,
+            command=command,
+            ledger=ledger,
+        )
+        return _after_move(game, state, move)
+
+
+def move_undo(*, game_id: int, user, expected_move_number: int) -> MoveResult:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise Forbidden("You have no seat in this game.")
+        _check_running(game)
+        _check_revision(game, expected_move_number)
+        moves = list(game.moves.order_by("number"))
+        kept = effective_moves(moves)
+        if not kept or kept[-1].kind != Move.Kind.COMMAND or kept[-1].seat_id != seat.pk:
+            raise ApplicationError("Only your own last move can be undone.")
+        last = kept[-1]
+        if any(m.number > last.number and m.user_id != user.pk for m in moves):
+            raise ApplicationError("Another player has acted since your last move.")
+        undo = Move(
+            game=game,
+            number=game.move_count + 1,
+            kind=Move.Kind.UNDO,
+            seat=seat,
+            user=user,
+            actor=last.actor,
+            command=f"undo {last.number}",
+            target=last.number,
+        )
+        state = replay(game, [*moves, undo])
+        move = _append(
+            game,
+            state,
+            kind=undo.kind,
+            seat=seat,
+            user=user,
+            actor=undo.actor,
+            command=undo.command,
+            target=undo.target,
+        )
+        return _after_move(game, state, move)
+
+
+def game_rollback(
+    *, game_id: int, user, to_move_number: int, expected_move_number: int | None = None
+) -> MoveResult:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not _is_admin(game, user):
+            raise Forbidden("Only the game's creator can roll it back.")
+        if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
+            raise ApplicationError("Only a started game can be rolled back.")
+        _check_revision(game, expected_move_number)
+        moves = list(game.moves.order_by("number"))
+        kept = effective_moves(moves)
+        if to_move_number != 0 and to_move_number not in {m.number for m in kept}:
+            raise ApplicationError(f"Move {to_move_number} is not a move in force in this game.")
+        if not kept or to_move_number >= kept[-1].number:
+            raise ApplicationError("There is nothing after that move to roll back.")
+        entry = Move(
+            game=game,
+            number=game.move_count + 1,
+            kind=Move.Kind.ROLLBACK,
+            target=to_move_number,
+            command=f"rollback to {to_move_number}",
+        )
+        state = replay(game, [*moves, entry])
+        if game.status == Game.Status.FINISHED:
+            game.status = Game.Status.RUNNING
+            game.finished_at = None
+            game.save(update_fields=["status", "finished_at"])
+            game.seats.update(final_vp=None, rank=None)
+        move = _append(
+            game,
+            state,
+            kind=entry.kind,
+            seat=None,
+            user=user,
+            actor="",
+            command=entry.command,
+            target=to_move_number,
+        )
+        return _after_move(game, state, move)
+
+
+def faction_drop(
+    *, game_id: int, user, faction: str, expected_move_number: int | None = None
+) -> MoveResult:
+    """Admin drop of a faction (the engine's ``drop-faction``), e.g. for a vanished player."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not _is_admin(game, user):
+            raise Forbidden("Only the game's creator can drop a faction.")
+        _check_running(game)
+        _check_revision(game, expected_move_number)
+        seat = game.seats.filter(faction=faction.lower()).first()
+        if seat is None:
+            raise ApplicationError(f"No faction {faction!r} in this game.")
+        return _drop(game, seat, user)
+
+
+def game_resign(*, game_id: int, user) -> Game:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise Forbidden("You have no seat in this game.")
+        _check_running(game)
+        if seat.dropped:
+            raise ApplicationError("You have already left this game.")
+        if not seat.faction:
+            # Without a faction there is nothing for the engine to drop: the game cannot go on.
+            game.status = Game.Status.ABORTED
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "finished_at"])
+            return game
+        _drop(game, seat, user)
+    return game
+
+
+def _drop(game: Game, seat: Seat, user) -> MoveResult:
+    if seat.dropped:
+        raise ApplicationError(f"{seat.faction} has already left the game.")
+    state = engine.drop_faction(load_state(game), seat.faction)
+    move = _append(
+        game,
+        state,
+        kind=Move.Kind.DROP,
+        seat=seat,
+        user=user,
+        actor=seat.faction,
+        command=f"drop-faction {seat.faction}",
+    )
+    return _after_move(game, state, move)
+
+
+def _append(
+    game: Game,
+    state: Any,
+    *,
+    kind: str,
+    seat: Seat | None,
+    user,
+    actor: str,
+    command: str,
+    ledger: list | None = None,
+    target: int | None = None,
+) -> Move:
+    game.move_count += 1
+    game.last_move_at = timezone.now()
+    game.save(update_fields=["move_count", "last_move_at"])
+    move = Move.objects.create(
+        game=game,
+        number=game.move_count,
+        kind=kind,
+        seat=seat,
+        user=user,
+        actor=actor,
+        command=command,
+        ledger=ledger or [],
+        target=target,
+    )
+    StateSnapshot.objects.update_or_create(
+        game=game, defaults={"move_number": game.move_count, "state": engine.state_to_json(state)}
+    )
+    return move
+
+
+def _after_move(game: Game, state: Any, move: Move) -> MoveResult:
+    """Bring seats (factions, drops) and the game's status in line with the new state."""
+    seats = list(game.seats.select_related("user"))
+    changed = []
+    dropped = _dropped_factions(game)
+    for seat in seats:
+        faction = engine.actor_for_seat(state, seat.position)
+        faction = faction if engine.is_faction_actor(faction) else ""
+        is_dropped = bool(faction) and faction in dropped
+        if (seat.faction, seat.dropped) != (faction, is_dropped):
+            seat.faction, seat.dropped = faction, is_dropped
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["faction", "dropped"])
+
+    waiting = engine.waiting_for(state)
+    finished = not waiting and engine.is_finished(engine.state_view(state))
+    if finished:
+        _finish(game, state, seats)
+    by_position = {s.position: s.user_id for s in seats}
+    notice = [{**d, "user_id": by_position.get(d.get("seat"))} for d in waiting]
+    _on_commit(signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice)
+    return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
+
+
+def _dropped_factions(game: Game) -> set[str]:
+    if not game.moves.filter(kind=Move.Kind.DROP).exists():
+        return set()
+    kept = effective_moves(list(game.moves.order_by("number")))
+    return {m.actor for m in kept if m.kind == Move.Kind.DROP}
+
+
+def _finish(game: Game, state: Any, seats: list[Seat]) -> None:
+    ranking = engine.final_ranking(state)
+    by_faction = {s.faction: s for s in seats}
+    for row in ranking:
+        seat = by_faction.get(str(row.get("faction", "")).lower())
+        if seat is not None:
+            seat.final_vp, seat.rank = row.get("VP"), row.get("rank")
+    Seat.objects.bulk_update(seats, ["final_vp", "rank"])
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.save(update_fields=["status", "finished_at"])
+    result = [
+        {
+            **r,
+            "user_id": by_faction[r["faction"]].user_id if r.get("faction") in by_faction else None,
+        }
+        for r in ranking
+    ]
+    _on_commit(signals.game_finished, game_id=game.pk, ranking=result)
+
+
+# --- chat ------------------------------------------------------------------------------------
+
+
+def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
+    text = text.strip()
+    if not text:
+        raise ApplicationError("The message is empty.")
+    if len(text) > settings.TM_CHAT_MAX_LENGTH:
+        raise ApplicationError(
+            f"The message is longer than {settings.TM_CHAT_MAX_LENGTH} characters."
+        )
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"No game {game_id}.")
+    if _seat_of(game, user) is None and not user.is_staff:
+        raise Forbidden("Only the game's players can write in its chat.")
+    message = ChatMessage.objects.create(game=game, user=user, text=text)
+    _on_commit(signals.chat_posted, game_id=game.pk, message_id=message.pk)
+    return message
+
+
+# --- import ----------------------------------------------------------------------------------
+
+
+def game_import(*, game_file, created_by, public: bool = True) -> Game:
+    """Create a game from a game file (``games.notation.GameFile``) by playing its entries.
+
+    Players are matched to accounts by username; missing ones are created without a usable
+    password. The result is finished when the file holds a whole game.
+    """
+    players = list(game_file.players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS or len(set(players)) != len(players):
+        raise ApplicationError("A game file must name 2 to 5 different players.")
+    with transaction.atomic():
+        users = {}
+        for name in players:
+            user, created = User.objects.get_or_create(username=name)
+            if created:
+                user.set_unusable_password()
+                user.save(update_fields=["password"])
+            users[name] = user
+        game = Game.objects.create(
+            created_by=created_by,
+            name=game_file.name[:100],
+            player_count=len(players),
+            options=list(game_file.options),
+            public=public,
+            requested_setup={
+                "scoring_tiles": list(game_file.scoring_tiles),
+                "removed_bonus_tiles": list(game_file.removed_bonus_tiles),
+                "seat_order": players,
+            },
+            imported_from=game_file.name[:200],
+        )
+        seats = [
+            Seat.objects.create(game=game, user=users[name], position=i)
+            for i, name in enumerate(players, start=1)
+        ]
+        _start(game)
+        game.refresh_from_db()
+        seat_by_actor = {f"player{s.position}": s for s in seats}
+        state = engine.state_from_json(game.snapshot.state)
+        moves = []
+        for number, entry in enumerate(game_file.entries, start=1):
+            seat = seat_by_actor.get(entry.actor)
+            if seat is None:
+                raise ApplicationError(f"Entry {number}: {entry.actor!r} has no seat in this game.")
+            try:
+                if entry.drop:
+                    state, ledger = engine.drop_faction(state, entry.actor), []
+                    kind, user, command = Move.Kind.DROP, created_by, f"drop-faction {entry.actor}"
+                else:
+                    state, ledger = engine.apply(state, entry.actor, entry.command)
+                    kind, user, command = Move.Kind.COMMAND, seat.user, entry.command
+            except ApplicationError as exc:
+                raise ApplicationError(
+                    f"Entry {number} ({entry.actor}: {entry.command}): {exc.message}"
+                ) from exc
+            if entry.command.startswith("setup "):
+                seat_by_actor[engine.actor_for_seat(state, seat.position)] = seat
+            moves.append(
+                Move(
+                    game=game,
+                    number=number,
+                    kind=kind,
+                    seat=seat,
+                    user=user,
+                    actor=entry.actor,
+                    command=command,
+                    ledger=ledger,
+                )
+            )
+        Move.objects.bulk_create(moves, batch_size=500)
+        game.move_count = len(moves)
+        game.last_move_at = timezone.now()
+        game.save(update_fields=["move_count", "last_move_at"])
+        StateSnapshot.objects.filter(game=game).update(
+            move_number=game.move_count, state=engine.state_to_json(state)
+        )
+        if moves:
+            _after_move(game, state, moves[-1])
+    return game

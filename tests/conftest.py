@@ -1,0 +1,87 @@
+"""Shared fixtures of the platform tests (the rules engine's tests have their own)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+
+CORPUS = Path(__file__).parent / "fixtures" / "corpus" / "snellman"
+CORPUS_OPTIONS = [
+    "strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh", "errata-cultist-power",
+    "mini-expansion-1", "shipping-bonus", "temple-scoring-tile", "email-notify",
+    "maintain-player-order", "variable-turn-order",
+]
+
+
+def load_corpus_game(game_id: str) -> dict:
+    return json.loads((CORPUS / f"{game_id}.json").read_text())
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def client_for() -> Callable[..., APIClient]:
+    """An API client logged in as ``user`` (None: anonymous)."""
+
+    def make(user=None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def user(db):
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def other_user(db):
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def staff(db):
+    from tests.factories import StaffFactory
+
+    return StaffFactory()
+
+
+@pytest.fixture
+def corpus_game() -> Callable[[str], dict]:
+    return load_corpus_game
+
+
+@pytest.fixture
+def started_game(db):
+    """A running 2-player game (random setup from a fixed seed); returns (game, [creator, joiner])."""
+    from tests.factories import UserFactory
+
+    def make(options=("strict-leech",), public=True, seed="fixed-seed-1"):
+        creator, joiner = UserFactory(), UserFactory()
+        game = services.game_create(user=creator, player_count=2, options=list(options),
+                                    public=public, seed=seed)
+        if public:
+            services.game_join(game_id=game.pk, user=joiner)
+        else:
+            services.game_join(game_id=game.pk, user=joiner, invite_code=game.invite_code)
+            services.game_start(game_id=game.pk, user=creator)
+        game.refresh_from_db()
+        return game, [creator, joiner]
+
+    return make
