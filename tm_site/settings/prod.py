@@ -3,6 +3,7 @@
 from tm_site.env import env_bool, env_int, env_list, env_str
 
 from .base import *  # noqa: F403
+from .base import REST_FRAMEWORK
 
 DEBUG = False
 SECRET_KEY = env_str("SECRET_KEY")
@@ -28,4 +29,4 @@ STORAGES = {
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-}  # noqa: F405
+}
