@@ -48,7 +48,9 @@ class GameFactory(factory.django.DjangoModelFactory):
     options = factory.LazyFunction(lambda: ["strict-leech"])
     public = True
     seat = factory.RelatedFactory(
-        "tests.factories.SeatFactory", factory_related_name="game", position=1,
+        "tests.factories.SeatFactory",
+        factory_related_name="game",
+        position=1,
         user=factory.SelfAttribute("..created_by"),
     )
 

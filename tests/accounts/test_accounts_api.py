@@ -12,8 +12,10 @@ pytestmark = pytest.mark.django_db
 
 
 def test_register_returns_a_token_that_authenticates(api):
-    response = api.post("/api/v1/auth/register/",
-                        {"username": "alice", "password": "a-long-passphrase", "email": "a@example.org"})
+    response = api.post(
+        "/api/v1/auth/register/",
+        {"username": "alice", "password": "a-long-passphrase", "email": "a@example.org"},
+    )
     assert response.status_code == 201, response.data
     token = response.data["token"]
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
@@ -31,7 +33,9 @@ def test_register_rejects_weak_passwords_with_a_readable_message(api):
 
 def test_register_rejects_a_taken_username_case_insensitively(api):
     UserFactory(username="carol")
-    response = api.post("/api/v1/auth/register/", {"username": "Carol", "password": "a-long-passphrase"})
+    response = api.post(
+        "/api/v1/auth/register/", {"username": "Carol", "password": "a-long-passphrase"}
+    )
     assert response.status_code == 400
     assert "taken" in response.data["error"]
 
@@ -56,7 +60,9 @@ def test_token_for_good_credentials_and_400_for_bad(api):
 
 def test_revoked_token_no_longer_authenticates(api):
     user = UserFactory()
-    token = api.post("/api/v1/auth/token/", {"username": user.username, "password": PASSWORD}).data["token"]
+    token = api.post("/api/v1/auth/token/", {"username": user.username, "password": PASSWORD}).data[
+        "token"
+    ]
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert api.delete("/api/v1/auth/token/").status_code == 204
     assert api.get("/api/v1/me/").status_code == 401
@@ -64,8 +70,11 @@ def test_revoked_token_no_longer_authenticates(api):
 
 def test_session_login_and_logout(client):
     user = UserFactory()
-    response = client.post("/api/v1/auth/login/", {"username": user.username, "password": PASSWORD},
-                           content_type="application/json")
+    response = client.post(
+        "/api/v1/auth/login/",
+        {"username": user.username, "password": PASSWORD},
+        content_type="application/json",
+    )
     assert response.status_code == 200
     assert client.get("/api/v1/me/").status_code == 200
     client.post("/api/v1/auth/logout/")
@@ -75,8 +84,10 @@ def test_session_login_and_logout(client):
 def test_profile_update(client_for):
     user = UserFactory()
     api = client_for(user)
-    response = api.patch("/api/v1/me/", {"display_name": "The Witch", "notify_chat": True,
-                                         "email": "new@example.org"})
+    response = api.patch(
+        "/api/v1/me/",
+        {"display_name": "The Witch", "notify_chat": True, "email": "new@example.org"},
+    )
     assert response.status_code == 200
     assert response.data["display_name"] == "The Witch"
     assert response.data["notify_chat"] is True
@@ -109,8 +120,12 @@ def low_rates(monkeypatch):
 
 def test_login_attempts_are_throttled(api, low_rates):
     user = UserFactory()
-    codes = [api.post("/api/v1/auth/token/", {"username": user.username, "password": "guess"}).status_code
-             for _ in range(4)]
+    codes = [
+        api.post(
+            "/api/v1/auth/token/", {"username": user.username, "password": "guess"}
+        ).status_code
+        for _ in range(4)
+    ]
     assert codes == [400, 400, 400, 429]
     blocked = api.post("/api/v1/auth/token/", {"username": user.username, "password": PASSWORD})
     assert blocked.status_code == 429

@@ -1,0 +1,168 @@
+"""Move submission through the REST API: latency by round and throughput with concurrent clients.
+
+Runs on a throwaway copy of the configured database (PostgreSQL when DATABASE_URL names one),
+so the figures include the whole request: authentication, the row lock, one engine ``apply``,
+the log append and the snapshot write.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection, connections
+from django.test.utils import setup_test_environment, teardown_test_environment
+from rest_framework.test import APIClient
+
+CORPUS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "corpus" / "snellman"
+LATENCY_GAME = "4pLeague_S60_D1L1_G1"
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+class Command(BaseCommand):
+    help = "Benchmark move submission through the API (latency in round 1 vs round 6, moves/s)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--clients", type=int, default=4, help="Concurrent clients (one game each)."
+        )
+        parser.add_argument(
+            "--moves", type=int, default=150, help="Moves per client in the throughput run."
+        )
+
+    def handle(self, *args, **options) -> None:
+        setup_test_environment()
+        db = connection.settings_dict
+        old_name = db["NAME"]
+        if connection.vendor == "sqlite":
+            # A file, not the shared in-memory database, so that threads can write concurrently.
+            db.setdefault("TEST", {})["NAME"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+        try:
+            self.stdout.write(f"bench_api on {connection.vendor}")
+            self.latency()
+            self.throughput(options["clients"], options["moves"])
+        finally:
+            connections.close_all()
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+            teardown_test_environment()
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    def _start(self, game_id: str, prefix: str) -> tuple[str, dict, list[tuple[int, str, str]]]:
+        from accounts import services as accounts
+
+        record = json.loads((CORPUS / f"{game_id}.json").read_text())
+        clients = {}
+        for name in record["players"]:
+            api = APIClient()
+            user = accounts.user_register(username=f"{prefix}{name}", password="bench-pass-phrase!")
+            api.credentials(HTTP_AUTHORIZATION=f"Token {accounts.token_for(user)}")
+            clients[name] = api
+        first = clients[record["players"][0]]
+        created = first.post(
+            "/api/v1/games/",
+            {
+                "player_count": len(clients),
+                "options": record["options"],
+                "setup": {
+                    "scoring_tiles": record["scoring_tiles"],
+                    "removed_bonus_tiles": record["removed_bonus_tiles"],
+                    "seat_order": [f"{prefix}{n}" for n in record["players"]],
+                },
+            },
+            format="json",
+        )
+        url = f"/api/v1/games/{created.data['id']}"
+        for name in record["players"][1:]:
+            clients[name].post(f"{url}/join/", {}, format="json")
+        owner = {f: clients[p] for f, p in record["faction_players"].items()}
+        moves = []
+        for row in record["rows"]:
+            if row["kind"] == "comment":
+                if row.get("tag") == "drop":
+                    moves.append((row.get("round", 0), "drop", row["dropped_faction"]))
+                continue
+            if row["command"] == "setup":
+                moves.append((0, row["faction"], f"setup {row['faction']}"))
+            elif row["player_command"]:
+                moves.append((row["round"], row["faction"], row["player_command"]))
+        return url, {"owner": owner, "creator": first}, moves
+
+    @staticmethod
+    def _send(url: str, who: dict, move: tuple[int, str, str], number: int):
+        _, faction, command = move
+        if faction == "drop":
+            return who["creator"].post(
+                f"{url}/drop/", {"faction": command, "expected_move_number": number}, format="json"
+            )
+        return who["owner"][faction].post(
+            f"{url}/moves/", {"command": command, "expected_move_number": number}, format="json"
+        )
+
+    # --- runs --------------------------------------------------------------------------------
+
+    def latency(self) -> None:
+        url, who, moves = self._start(LATENCY_GAME, "lat_")
+        by_round: dict[int, list[float]] = {}
+        for number, move in enumerate(moves):
+            started = time.perf_counter()
+            response = self._send(url, who, move, number)
+            elapsed = (time.perf_counter() - started) * 1000
+            if response.status_code != 201:
+                self.stderr.write(
+                    f"move {number + 1} {move}: {response.status_code} {response.content[:200]!r}"
+                )
+                return
+            by_round.setdefault(move[0], []).append(elapsed)
+        self.stdout.write(f"latency: {LATENCY_GAME}, {len(moves)} moves through POST /moves/")
+        for rnd in sorted(by_round):
+            values = by_round[rnd]
+            self.stdout.write(
+                f"  round {rnd}: {len(values):4d} moves  p50 {statistics.median(values):6.1f} ms"
+                f"  p95 {percentile(values, 95):6.1f} ms"
+            )
+
+    def throughput(self, clients: int, moves_each: int) -> None:
+        index = json.loads((CORPUS / "index.json").read_text())["games"]
+        games = [self._start(g["game_id"], f"tp{i}_") for i, g in enumerate(index[:clients])]
+        errors: list[str] = []
+        done = [0] * clients
+        barrier = threading.Barrier(clients)
+
+        def run(i: int) -> None:
+            url, who, moves = games[i]
+            try:
+                barrier.wait()
+                for number, move in enumerate(moves[:moves_each]):
+                    response = self._send(url, who, move, number)
+                    if response.status_code != 201:
+                        errors.append(f"client {i} move {number + 1}: {response.status_code}")
+                        return
+                    done[i] += 1
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
+        started = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        elapsed = time.perf_counter() - started
+        total = sum(done)
+        self.stdout.write(
+            f"throughput: {clients} concurrent clients, {total} moves in {elapsed:.2f} s = {total / elapsed:.0f} moves/s"
+        )
+        for error in errors:
+            self.stderr.write(error)

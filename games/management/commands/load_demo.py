@@ -1,0 +1,93 @@
+"""Demo data for a fresh site: players, an open game and a recorded league game in progress."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from accounts.models import Profile
+from games import notation, services
+from games.models import Game
+
+DEMO_GAME = "4pLeague_S60_D1L1_G1"
+DEMO_PASSWORD = "demo-password"
+
+
+class Command(BaseCommand):
+    help = "Create demo players (password 'demo-password'), an open game and a league game in progress."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--moves", type=int, default=60, help="Recorded moves to play in the demo game."
+        )
+
+    def handle(self, *args, **options) -> None:
+        if Game.objects.filter(name="Demo: league game in progress").exists():
+            self.stdout.write("Demo data already loaded.")
+            return
+        path = (
+            Path(settings.BASE_DIR)
+            / "tests"
+            / "fixtures"
+            / "corpus"
+            / "snellman"
+            / f"{DEMO_GAME}.json"
+        )
+        record = json.loads(path.read_text())
+        with transaction.atomic():
+            users = {name: self._user(name) for name in ["admin", "demo", *record["players"]]}
+            admin = users["admin"]
+            admin.is_staff = admin.is_superuser = True
+            admin.save(update_fields=["is_staff", "is_superuser"])
+
+            game = services.game_create(
+                user=users[record["players"][0]],
+                player_count=4,
+                options=record["options"],
+                name="Demo: league game in progress",
+                setup={
+                    "scoring_tiles": record["scoring_tiles"],
+                    "removed_bonus_tiles": record["removed_bonus_tiles"],
+                    "seat_order": record["players"],
+                },
+            )
+            for name in record["players"][1:]:
+                services.game_join(game_id=game.pk, user=users[name])
+            entries = notation.corpus_entries(record).entries[: options["moves"]]
+            seat_user = {
+                f"player{i}": users[name] for i, name in enumerate(record["players"], start=1)
+            }
+            seat_user |= {f: users[p] for f, p in record["faction_players"].items()}
+            for number, entry in enumerate(entries):
+                services.move_submit(
+                    game_id=game.pk,
+                    user=seat_user[entry.actor],
+                    command=entry.command,
+                    expected_move_number=number,
+                )
+
+            open_game = services.game_create(
+                user=users["demo"],
+                player_count=3,
+                options=["strict-leech"],
+                name="Demo: open game, join it",
+            )
+        self.stdout.write(
+            f"Demo loaded: game {game.pk} (in progress, {len(entries)} moves), game {open_game.pk} (open).\n"
+            f"Log in as admin, demo or {', '.join(record['players'])} with password {DEMO_PASSWORD!r}."
+        )
+
+    def _user(self, name: str):
+        user, created = get_user_model().objects.get_or_create(
+            username=name, defaults={"email": f"{name}@example.org"}
+        )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save(update_fields=["password"])
+            Profile.objects.get_or_create(user=user)
+        return user

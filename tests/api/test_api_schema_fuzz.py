@@ -1,0 +1,46 @@
+"""schemathesis drives every operation of /api/schema/ with generated input: no server errors."""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+
+from games import services
+from tests.conftest import requires_engine
+from tests.factories import UserFactory
+
+pytestmark = requires_engine
+
+
+@pytest.fixture
+def api_schema(db):
+    from django.core.wsgi import get_wsgi_application
+
+    return schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@pytest.fixture
+def token(db):
+    """A player seated in a running game and in an open one, so ids 1.. often hit real games."""
+    from rest_framework.authtoken.models import Token
+
+    player, rival = UserFactory(), UserFactory()
+    running = services.game_create(
+        user=player, player_count=2, options=["strict-leech"], seed="fuzz"
+    )
+    services.game_join(game_id=running.pk, user=rival)
+    services.game_create(user=player, player_count=3, options=[])
+    return Token.objects.create(user=player).key
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_server_errors(case, token):
+    case.call_and_validate(checks=[not_a_server_error])
+    case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=[not_a_server_error])
