@@ -1,0 +1,1 @@
+"""Framework-free rules services. Nothing in this package imports Django."""

@@ -1,0 +1,390 @@
+"""Carrying out one parsed command for one faction."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import RuleError
+from . import building, leech, scoring, turns
+from .data import (
+    CULT_INDEX,
+    CULT_SPACE_VALUES,
+    CULTS,
+    EXCHANGE_RATES,
+    POWER_ACTIONS,
+    SPECIAL_ACTIONS,
+    favor_tiles,
+)
+from .factions import faction_names, faction_rules
+from .notation import Command
+from .state import FactionState
+
+if TYPE_CHECKING:
+    from .context import Game
+
+# Commands a faction can give only while it is the active player (after setup).
+ACTIVE_ONLY = frozenset({"build", "upgrade", "send", "convert", "burn", "dig", "bridge", "connect", "connect_river", "pass", "action", "advance"})
+
+
+def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
+    verb, args = cmd.verb, cmd.args
+    if verb == "setup":
+        choose_faction(g, args[0])
+        return
+    if f is None:
+        raise RuleError(f"'{cmd.text}' needs a faction; choose one first")
+    if f.dropped:
+        raise RuleError(f"{f.name} have dropped out of the game")
+    if g.s.finished:
+        raise RuleError("the game is over")
+    f.waiting = False
+    if verb in ACTIVE_ONLY and g.s.round > 0 and not turns.is_active(g, f):
+        raise RuleError(_not_your_turn(g, f))
+    if verb == "adjust":
+        adjust_command(g, f, *args)
+    elif verb == "build":
+        building.build(g, f, args[0])
+    elif verb == "upgrade":
+        building.upgrade(g, f, *args)
+    elif verb == "transform":
+        building.transform(g, f, *args)
+    elif verb == "dig":
+        building.dig(g, f, args[0])
+    elif verb == "bridge":
+        building.bridge(g, f, *args)
+    elif verb == "connect":
+        building.connect(g, f, list(args))
+    elif verb == "connect_river":
+        building.connect(g, f, [], river=args[0])
+    elif verb == "send":
+        send_priest(g, f, *args)
+    elif verb == "convert":
+        convert(g, f, *args)
+    elif verb == "burn":
+        burn(g, f, args[0])
+    elif verb == "advance":
+        advance(g, f, args[0])
+    elif verb == "action":
+        take_action(g, f, args[0])
+    elif verb == "pass":
+        pass_turn(g, f, args[0])
+        g.ledger.force_finish = True
+    elif verb == "leech":
+        leech.accept(g, f, *args)
+        g.ledger.force_finish = True
+    elif verb == "decline":
+        amount, source = args
+        if amount is None:
+            leech.decline_all(g, f)
+        else:
+            leech.decline(g, f, amount, source)
+        g.ledger.force_finish = True
+    elif verb == "wait":
+        f.waiting = True
+    elif verb == "done":
+        if f.allowed_actions:
+            raise RuleError(f"{f.name} must take an action before ending the turn")
+        f.allowed_sub = {}
+    elif verb in ("drop", "resign"):
+        drop_faction(g, g.faction(args[0]) if verb == "drop" else f)
+    else:  # pragma: no cover - the parser knows no other verbs
+        raise RuleError(f"unknown command '{cmd.text}'")
+
+
+def _not_your_turn(g: Game, f: FactionState) -> str:
+    s = g.s
+    if s.phase in ("income", "use-income-spades"):
+        return f"{f.name} cannot act during the income phase"
+    if f.passed:
+        return f"{f.name} have passed this round"
+    if s.active:
+        return f"it is {s.active}'s turn, not {f.name}'s"
+    return f"it is not {f.name}'s turn"
+
+
+# --- setup -------------------------------------------------------------------------------
+
+
+def choose_faction(g: Game, name: str) -> None:
+    s = g.s
+    if s.phase != "select-factions":
+        raise RuleError("factions have all been chosen")
+    if name not in faction_names():
+        raise RuleError(f"unknown faction '{name}' (one of {', '.join(faction_names())})")
+    if name in s.factions:
+        raise RuleError(f"{name} have already been chosen")
+    spec = faction_rules(name).spec
+    taken = {f.color: f.name for f in s.factions.values()}
+    if spec.color in taken:
+        raise RuleError(f"{name} share their home terrain ({spec.color}) with {taken[spec.color]}: one faction per colour")
+    g.ledger.finish_row()
+    seat = len(s.factions) + 1
+    f = new_faction(g, name, seat)
+    s.factions[name] = f
+    s.order.append(name)
+    s.setup_order = initial_placement_order(g)
+    g.ledger.start_row(f)
+    g.ledger.add_command("setup")
+    g.ledger.finish_row()
+
+
+def new_faction(g: Game, name: str, seat: int) -> FactionState:
+    spec = faction_rules(name).spec
+    s = g.s
+    players = s.setup.players
+    vp = spec.start_vp
+    if g.board.vp_variant:
+        from .board import starting_vp_variant
+
+        vp = starting_vp_variant(g.board.vp_variant).get(name, vp)
+    f = FactionState(
+        name=name,
+        color=spec.color,
+        seat=seat,
+        player=players[seat - 1] if len(players) >= seat else "",
+        vp=vp,
+        c=spec.start["C"],
+        w=spec.start["W"],
+        p=spec.start["P"],
+        p1=spec.start["P1"],
+        p2=spec.start["P2"],
+        cult=list(spec.start_cult),
+        ship=spec.shipping.start if spec.shipping else 0,
+        carpet_range=spec.teleport.base_range if spec.teleport and spec.teleport.kind == "carpet" else 0,
+        start_player=not s.factions,
+    )
+    f.vp_source = {"start": vp}
+    return f
+
+
+def initial_placement_order(g: Game) -> list[list[str]]:
+    names = [n for n in g.s.order if not g.s.factions[n].dropped]
+    order = [[n, "dwelling"] for n in names if faction_rules(n).spec.initial_dwellings >= 2]
+    order += order[::-1]
+    for n in names:
+        extra = faction_rules(n).spec.initial_dwellings - 2
+        order += [[n, "dwelling"]] * max(extra, 0)
+    order += [[n, "dwelling"] for n in names if faction_rules(n).spec.initial_dwellings == 1]
+    order += [[n, "bonus"] for n in reversed(names)]
+    return order
+
+
+def drop_faction(g: Game, f: FactionState) -> None:
+    s = g.s
+    if f.dropped:
+        raise RuleError(f"{f.name} have already dropped out")
+    f.dropped = True
+    f.allowed_actions = 0
+    f.allowed_sub = {}
+    turns.dismiss_action(g, f)
+    if f.bonus:
+        g.adjust(f, f.bonus, -1)
+    s.setup_order = [r for r in s.setup_order if r[0] != f.name]
+    turns.maybe_advance_to_next_player(g, f)
+    g.ledger.add_comment(f"{f.name} dropped from the game")
+
+
+# --- simple actions ----------------------------------------------------------------------
+
+
+def owns_action(g: Game, f: FactionState, action: str) -> bool:
+    rules = g.rules(f)
+    if action.startswith("BON"):
+        return f.bonus == action
+    if action.startswith("FAV"):
+        return action in f.favors
+    if action == rules.innate_action:
+        return True
+    return bool(f.buildings["SH"]) and action == rules.stronghold_action
+
+
+def take_action(g: Game, f: FactionState, action: str) -> None:
+    s = g.s
+    if action in POWER_ACTIONS:
+        spec = POWER_ACTIONS[action]
+        cost = {"PW": spec["PW"]}
+        block_key = action
+    elif action in SPECIAL_ACTIONS:
+        if not owns_action(g, f, action):
+            raise RuleError(f"{f.name} have no {action} action")
+        spec = SPECIAL_ACTIONS[action]
+        cost = dict(spec.get("cost", {}))
+        block_key = f"{action}/{f.name}" if not action.startswith("ACT") else action
+    else:
+        raise RuleError(f"unknown action {action}")
+    if block_key in s.blocked:
+        raise RuleError(f"action {action} has already been used this round")
+    turns.require_subaction(g, f, "action", dict(spec["sub"]))
+    g.pay(f, cost, f"action {action}")
+    g.gain(f, spec["gain"], action)
+    if not spec.get("repeatable"):
+        s.blocked.append(block_key)
+
+
+def send_priest(g: Game, f: FactionState, track: str, value: int | None) -> None:
+    turns.require_subaction(g, f, "send", {})
+    if track not in CULT_INDEX:
+        raise RuleError(f"unknown cult track {track} (FIRE, WATER, EARTH or AIR)")
+    if f.p < 1:
+        raise RuleError(f"{f.name} have no priest to send")
+    spaces = g.s.cult_spaces[track]
+    steps = 1
+    for i, occupant in enumerate(spaces):
+        if occupant is None:
+            if value and CULT_SPACE_VALUES[i] != value:
+                continue
+            spaces[i] = f.name
+            steps = CULT_SPACE_VALUES[i]
+            f.max_p -= 1
+            f.cult_priests += 1
+            break
+    if value and steps != value:
+        raise RuleError(f"no free space worth {value} on the {track} track")
+    g.adjust(f, track, steps)
+    g.adjust(f, "P", -1)
+
+
+def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res_to: str) -> None:
+    if g.s.phase != "play":
+        raise RuleError("resources can be converted only during the actions phase")
+    for record in leech.pending_offers(g, f):
+        record["leech_tainted"] = "convert"
+    rates = {k: dict(v) for k, v in EXCHANGE_RATES.items()}
+    for a, table in g.rules(f).spec.exchange_rates.items():
+        rates.setdefault(a, {}).update(table)
+    if f.convert_w_to_p:
+        if n_to > 3:
+            raise RuleError("the Darklings' stronghold converts at most 3 workers to priests")
+        rates.setdefault("W", {})["P"] = 1
+        f.convert_w_to_p = 0
+    rate = rates.get(res_from, {}).get(res_to)
+    if not rate:
+        raise RuleError(f"cannot convert {res_from} to {res_to}")
+    if n_from != n_to * rate:
+        raise RuleError(f"converting to {n_to} {res_to} takes {n_to * rate} {res_from}, not {n_from}")
+    if n_from < 1:
+        raise RuleError("nothing to convert")
+    g.adjust(f, res_from, -n_from, "convert")
+    g.adjust(f, res_to, n_to, "convert")
+
+
+def burn(g: Game, f: FactionState, n: int) -> None:
+    if f.p2 < 2 * n:
+        raise RuleError(f"burning {n} power needs {2 * n} tokens in bowl II; {f.name} have {f.p2}")
+    f.p2 -= 2 * n
+    f.p3 += n
+
+
+def advance(g: Game, f: FactionState, track: str) -> None:
+    turns.require_subaction(g, f, "advance", {})
+    spec = g.rules(f).spec
+    if track == "ship":
+        ship = spec.shipping
+        if ship is None:
+            raise RuleError(f"{f.name} have no shipping track")
+        if f.ship >= ship.max:
+            raise RuleError(f"{f.name} are already at the highest shipping level ({ship.max})")
+        g.pay(f, ship.advance_cost, "advancing shipping")
+        g.advance_shipping(f)
+    else:
+        dig = spec.digging
+        if f.dig >= dig.max_level:
+            if dig.max_level == 0:
+                raise RuleError(f"{f.name} have no digging track")
+            raise RuleError(f"{f.name} are already at the highest digging level ({dig.max_level})")
+        g.pay(f, dig.advance_cost, "advancing digging")
+        f.dig += 1
+        g.adjust(f, "VP", dig.advance_vp, "advance_dig")
+
+
+def pass_turn(g: Game, f: FactionState, bonus: str | None) -> None:
+    s = g.s
+    if g.has("strict-chaosmagician-sh") and f.allowed_actions > 1:
+        f.allowed_actions = 1
+    turns.require_subaction(g, f, "pass", {})
+    if s.round:
+        if not any(x.passed for x in s.factions_in_order()):
+            for x in s.factions.values():
+                x.start_player = False
+            f.start_player = True
+        if g.has("variable-turn-order"):
+            s.new_order = [n for n in s.order if n != f.name] + [f.name]
+    if g.has("strict-chaosmagician-sh") and f.passed:
+        raise RuleError(f"{f.name} have already passed this round")
+    f.passed = True
+    returned = f.bonus
+    for vp, source in scoring.pass_vp(g, f):
+        g.adjust(f, "VP", vp, source)
+    if bonus:
+        if s.round == 0:
+            s.setup_order.pop(0)
+        if s.round != 6:
+            if returned == bonus:
+                raise RuleError(f"{bonus} is the tile {f.name} are returning; take another one")
+            g.adjust(f, bonus, 1)
+    elif s.round != 6:
+        raise RuleError("passing takes a new bonus tile (e.g. 'pass BON3'), except in round 6")
+    if returned:
+        f.bonus = bonus if (bonus and s.round != 6) else None
+        s.pool[returned] = s.pool.get(returned, 0) + 1
+
+
+def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str) -> None:
+    """``+FAV11``, ``+2TW3``, ``+EARTH``, ``-SPADE``, ``-FREE_D``, ``-WATER`` ..."""
+    if g.s.round == 0 and kind.startswith("BON"):
+        if delta != 1:
+            raise RuleError(f"cannot take {delta} bonus tiles")
+        pass_turn(g, f, kind)
+        g.ledger.force_finish = True
+        return
+    checked = False
+    if kind in CULT_INDEX:
+        i = CULT_INDEX[kind]
+        if f.cult_steps < delta:
+            if f.cult[i] == 10 or (kind in f.cult_blocked and f.keys):
+                checked = True
+        elif delta < 0:
+            old, new = f.cult[i], f.cult[i] + delta
+            if old == 10 or new < 7:
+                raise RuleError("cult steps can be given up only to avoid the TW5 issue: from 8 or 9, to 7 or more")
+            checked = True
+        elif f.cult_steps > delta and f.cults_on_same_track:
+            raise RuleError("all steps of this action must go on the same cult track")
+        else:
+            f.cult_steps -= delta
+            f.cults_on_same_track = 0
+            checked = True
+    elif kind.startswith("FAV"):
+        if kind not in favor_tiles():
+            raise RuleError(f"unknown favor tile {kind}")
+        if f.gain_favor < 1:
+            raise RuleError(f"{f.name} may not take a favor tile now (favor tiles come with temples and sanctuaries)")
+        f.gain_favor -= delta
+        checked = True
+    elif kind.startswith("TW"):
+        if f.gain_tw < 1:
+            raise RuleError(f"{f.name} may not take a town tile now: no town has been founded")
+        if delta > f.gain_tw:
+            raise RuleError(f"{f.name} founded {f.gain_tw} town(s), not {delta}")
+        f.gain_tw -= delta
+        checked = True
+    elif kind == "SPADE" and delta < 0:
+        if not f.passed and f.disable_spade_decline:
+            raise RuleError("spades bought with 'dig' must be used; they cannot be thrown away")
+        checked = True
+    elif kind in ("CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY") or kind.startswith("LOSE_"):
+        raise RuleError(f"cannot change {kind}")
+    if not checked and delta > 0:
+        raise RuleError(f"{f.name} are not entitled to gain {delta} {kind}")
+    g.adjust(f, kind, delta, source or None)
+    if kind == "FREE_TF" and f.free_tf == 0:
+        f.tf_need_hex_adjacency = 0
+    if kind == "FREE_D" and f.free_d == 0:
+        f.teleport_no_tf = 0
+    turns.dismiss_action(g, f, "cult")
+    if kind == "SPADE" and f.spade < 1:
+        turns.dismiss_action(g, f, "transform")
+
+
+def cult_tracks() -> tuple[str, ...]:
+    return CULTS

@@ -1,0 +1,387 @@
+"""The working context of one move: the state being changed, the board, the ledger.
+
+Resource bookkeeping lives here because every rule uses it: gaining and paying resources,
+the power bowls, cult tracks with their power thresholds and keys, tiles taken, and the
+effects a gain triggers (round scoring tile, faction abilities).
+"""
+
+from __future__ import annotations
+
+from ..core import RuleError
+from . import towns
+from .board import Board, load_board
+from .data import (
+    CULT_INDEX,
+    CULT_POWER_THRESHOLDS,
+    CULTS,
+    bonus_tiles,
+    favor_tiles,
+    scoring_tiles,
+    town_tiles,
+)
+from .factions import FactionRules, faction_rules
+from .ledger import Ledger
+from .state import FactionState, GameState
+
+RESOURCE_NAMES = {"C": "coins", "W": "workers", "P": "priests", "VP": "victory points", "PW": "power"}
+PSEUDO_RESOURCES = {
+    "SPADE": "spade",
+    "FREE_TF": "free_tf",
+    "FREE_TP": "free_tp",
+    "FREE_D": "free_d",
+    "TELEPORT_NO_TF": "teleport_no_tf",
+    "TF_NEED_HEX_ADJACENCY": "tf_need_hex_adjacency",
+    "CULT": "cult_steps",
+    "CULTS_ON_SAME_TRACK": "cults_on_same_track",
+    "GAIN_FAVOR": "gain_favor",
+    "GAIN_TW": "gain_tw",
+    "BRIDGE": "bridge",
+    "CONVERT_W_TO_P": "convert_w_to_p",
+}
+PENDING_DISPLAY = {
+    "SPADE": "spades",
+    "FREE_TF": "free terraforming",
+    "FREE_TP": "free trading house",
+    "FREE_D": "free dwelling",
+    "CULT": "cult steps",
+    "GAIN_FAVOR": "favor tiles",
+    "GAIN_TW": "town tiles",
+    "BRIDGE": "bridges",
+    "CONVERT_W_TO_P": "worker-to-priest conversions",
+}
+
+
+class Game:
+    __slots__ = ("board", "ledger", "options", "s")
+
+    def __init__(self, state: GameState, ledger: Ledger | None = None) -> None:
+        self.s = state
+        self.board: Board = load_board(state.setup.map_id)
+        self.ledger = ledger if ledger is not None else Ledger(state)
+        self.options = frozenset(state.setup.options)
+
+    # --- lookups -------------------------------------------------------------------------
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+    def faction(self, name: str) -> FactionState:
+        f = self.s.factions.get(name)
+        if f is None:
+            raise RuleError(f"{name} are not in this game")
+        return f
+
+    @staticmethod
+    def rules(f: FactionState) -> FactionRules:
+        return faction_rules(f.name)
+
+    def score_tile(self):
+        if self.s.round < 1:
+            return None
+        return scoring_tiles()[self.s.setup.scoring_tiles[self.s.round - 1]]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Direct adjacency: a shared edge or a bridge."""
+        if b in self.board.neighbours[a]:
+            return True
+        return any((x == a and y == b) or (x == b and y == a) for x, y, _ in self.s.bridges)
+
+    def adjacent_hexes(self, hex_id: str) -> list[str]:
+        out = list(self.board.neighbours[hex_id])
+        for x, y, _ in self.s.bridges:
+            if x == hex_id:
+                out.append(y)
+            elif y == hex_id:
+                out.append(x)
+        return out
+
+    def bridged(self, a: str, b: str) -> bool:
+        return any((x == a and y == b) or (x == b and y == a) for x, y, _ in self.s.bridges)
+
+    # --- power ---------------------------------------------------------------------------
+
+    @staticmethod
+    def gain_power(f: FactionState, n: int) -> int:
+        """Move tokens bowl I -> II, then II -> III; return how much power was absorbed."""
+        from_one = min(n, f.p1)
+        f.p1 -= from_one
+        f.p2 += from_one
+        rest = n - from_one
+        from_two = min(rest, f.p2)
+        f.p2 -= from_two
+        f.p3 += from_two
+        return from_one + from_two
+
+    # --- gaining and paying -------------------------------------------------------------
+
+    def gain(self, f: FactionState, gains: dict[str, int], source: str | None = None) -> None:
+        # Keys first, so that cult steps of the same gain can use them.
+        if "KEY" in gains:
+            self.adjust(f, "KEY", gains["KEY"], source)
+        for kind, amount in gains.items():
+            if kind != "KEY":
+                self.adjust(f, kind, amount, source)
+
+    def pay(self, f: FactionState, cost: dict[str, int], what: str) -> None:
+        self.check_affordable(f, cost, what)
+        for kind, amount in cost.items():
+            if amount:
+                self.adjust(f, kind, -amount)
+
+    def check_affordable(self, f: FactionState, cost: dict[str, int], what: str) -> None:
+        for kind, amount in cost.items():
+            have = self.available(f, kind)
+            if amount > have:
+                raise RuleError(f"{what} costs {format_cost(cost)}; {f.name} have {have} {RESOURCE_NAMES.get(kind, kind)}")
+
+    @staticmethod
+    def available(f: FactionState, kind: str) -> int:
+        if kind == "PW":
+            return f.p3
+        if kind in ("C", "W", "P"):
+            return getattr(f, kind.lower())
+        if kind == "VP":
+            return f.vp
+        attr = PSEUDO_RESOURCES.get(kind)
+        return getattr(f, attr) if attr else 0
+
+    def adjust(self, f: FactionState, kind: str, delta: int, source: str | None = None) -> None:
+        """Change one resource (or entitlement) of ``f`` by ``delta``, with all its effects."""
+        if kind == "VP":
+            f.vp += delta
+            key = source or "other"
+            f.vp_source[key] = f.vp_source.get(key, 0) + delta
+            if f.vp < 0:
+                raise RuleError(f"not enough victory points ({f.name} have {f.vp - delta})")
+            return
+        if kind == "PW":
+            if delta > 0:
+                self.gain_power(f, delta)
+            else:
+                if f.p3 < -delta:
+                    raise RuleError(f"not enough power in bowl III: {f.name} have {f.p3}, need {-delta}")
+                f.p1 -= delta
+                f.p3 += delta
+            return
+        if kind in ("P1", "P2", "P3"):
+            attr = kind.lower()
+            setattr(f, attr, getattr(f, attr) + delta)
+            if getattr(f, attr) < 0:
+                raise RuleError(f"not enough power tokens in bowl {kind[1]}")
+            return
+        if kind == "GAIN_SHIP":
+            for _ in range(delta):
+                self.advance_shipping(f, source="advance_ship")
+            return
+        if kind == "GAIN_TELEPORT":
+            f.teleport_level += 1
+            tele = self.rules(f).spec.teleport
+            if tele is not None and tele.kind == "carpet":
+                self.adjust(f, "carpet_range", 1)
+            return
+        if kind == "GAIN_ACTION":
+            f.allowed_actions += delta
+            return
+        if kind == "carpet_range":
+            tele = self.rules(f).spec.teleport
+            if tele is not None and tele.kind == "carpet":
+                f.carpet_range = min(f.carpet_range + delta, tele.max_range)
+            return
+        if kind == "TOWN_SIZE":
+            f.town_size += delta
+            return
+
+        if kind in ("C", "W"):
+            attr = kind.lower()
+            value = getattr(f, attr) + delta
+            if value < 0:
+                raise RuleError(f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}")
+            setattr(f, attr, value)
+        elif kind == "P":
+            value = f.p + delta
+            if value < 0:
+                raise RuleError(f"not enough priests: {f.name} have {f.p}, need {-delta}")
+            f.p = min(value, f.max_p)
+        elif kind in CULT_INDEX:
+            self._advance_cult(f, kind, delta)
+        elif kind == "KEY":
+            f.keys += delta
+            if f.keys < 0:
+                raise RuleError("no town key left")
+            if delta > 0 and f.cult_blocked and f.keys >= len(f.cult_blocked):
+                blocked, f.cult_blocked = f.cult_blocked, []
+                for track in blocked:
+                    self.adjust(f, track, 1)
+        elif kind.startswith("FAV"):
+            self._take_favor(f, kind, delta)
+        elif kind.startswith("TW"):
+            self._take_town_tile(f, kind, delta)
+        elif kind.startswith("BON"):
+            self._take_bonus(f, kind, delta)
+        else:
+            attr = PSEUDO_RESOURCES.get(kind)
+            if attr is None:
+                raise RuleError(f"unknown resource {kind}")
+            value = getattr(f, attr) + delta
+            if value < 0:
+                raise RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
+            setattr(f, attr, value)
+
+        if delta > 0:
+            self._on_gain(f, kind, delta)
+
+    def _on_gain(self, f: FactionState, kind: str, n: int) -> None:
+        """Effects of gaining something: the round's scoring tile and faction abilities."""
+        tile = self.score_tile()
+        rules = self.rules(f)
+        if kind == "SPADE":
+            vp = tile.vp.get("SPADE", 0) if tile else 0
+            for _ in range(n):
+                if vp:
+                    self.adjust(f, "VP", vp, tile.id)
+                if rules.spade_bonus and (not rules.spade_bonus_needs_stronghold or f.buildings["SH"]):
+                    self.gain(f, rules.spade_bonus, "faction")
+        elif kind.startswith("TW"):
+            vp = tile.vp.get("TOWN", 0) if tile else 0
+            for _ in range(n):
+                if vp:
+                    self.adjust(f, "VP", vp, tile.id)
+                if rules.town_bonus:
+                    self.gain(f, rules.town_bonus, "faction")
+
+    # --- cult tracks ---------------------------------------------------------------------
+
+    def _advance_cult(self, f: FactionState, track: str, delta: int) -> None:
+        i = CULT_INDEX[track]
+        old = f.cult[i]
+        new = min(old + delta, f.max_cult[i])
+        if new < 0:
+            raise RuleError(f"{f.name} are not high enough on {track}")
+        f.cult[i] = new
+        if new <= old:
+            if old == 10 and new < 10:
+                self._leave_cult_top(f, track)
+            return
+        for level, power in CULT_POWER_THRESHOLDS[:3]:
+            if old < level <= new:
+                self.adjust(f, "PW", power)
+        if old <= 9 < new:
+            if f.keys < 1:
+                # No key: the marker stops at 9; a key gained later this turn restores the step.
+                f.cult[i] = 9
+                if track not in f.cult_blocked:
+                    f.cult_blocked.append(track)
+                return
+            if f.name != "cultists" and self.should_wait_for_cultists(track):
+                raise RuleError(
+                    f"must wait for the Cultists' cult decision before advancing to 10 on {track} (use 'wait')"
+                )
+            self.adjust(f, "KEY", -1)
+            self.adjust(f, "PW", CULT_POWER_THRESHOLDS[3][1])
+            for other in self.s.factions.values():
+                if other is not f:
+                    other.max_cult[i] = 9
+
+    def _leave_cult_top(self, f: FactionState, track: str) -> None:
+        i = CULT_INDEX[track]
+        self.adjust(f, "KEY", 1)
+        for other in self.s.factions.values():
+            other.max_cult[i] = 10
+
+    def should_wait_for_cultists(self, track: str) -> bool:
+        """Could the Cultists still reach 10 on ``track`` through steps owed to them?"""
+        cultists = self.s.factions.get("cultists")
+        if cultists is None or not cultists.keys:
+            return False
+        owed = cultists.cult_steps
+        leech_ids = {
+            r["leech_id"]
+            for r in self.s.action_required
+            if r["type"] == "leech" and r["from_faction"] == "cultists" and r["leech_id"] not in cultists.leech_cult_gained
+        }
+        return cultists.cult[CULT_INDEX[track]] + owed + len(leech_ids) >= 10
+
+    # --- tiles ---------------------------------------------------------------------------
+
+    def _take_from_pool(self, tile: str, n: int) -> None:
+        left = self.s.pool.get(tile, 0)
+        if left < n:
+            raise RuleError(f"{tile} is not available")
+        self.s.pool[tile] = left - n
+
+    def _take_favor(self, f: FactionState, tile: str, delta: int) -> None:
+        if tile not in favor_tiles():
+            raise RuleError(f"unknown favor tile {tile}")
+        if delta < 0:
+            raise RuleError("favor tiles cannot be returned")
+        if tile in f.favors:
+            raise RuleError(f"{f.name} already have {tile}; a faction may own only one copy of a favor tile")
+        if delta > 1:
+            raise RuleError("a faction may own only one copy of a favor tile")
+        self._take_from_pool(tile, 1)
+        f.favors.append(tile)
+        gains = dict(favor_tiles()[tile]["gain"])
+        if tile == "FAV5":
+            gains["TOWN_SIZE"] = -1
+        self.gain(f, gains, tile)
+        if tile == "FAV5":
+            for loc in list(f.locations):
+                towns.detect_towns_from(self, f, loc)
+
+    def _take_town_tile(self, f: FactionState, tile: str, delta: int) -> None:
+        if tile not in town_tiles():
+            raise RuleError(f"unknown town tile {tile}")
+        if delta < 0:
+            raise RuleError("town tiles cannot be returned")
+        self._take_from_pool(tile, delta)
+        gains = {k: v for k, v in town_tiles()[tile]["gain"].items() if k not in ("shipping_steps", "fakirs_carpet_range")}
+        extra = town_tiles()[tile]["gain"]
+        if "shipping_steps" in extra:
+            gains["GAIN_SHIP"] = extra["shipping_steps"]
+        if "fakirs_carpet_range" in extra:
+            gains["carpet_range"] = extra["fakirs_carpet_range"]
+        for _ in range(delta):
+            f.towns.append(tile)
+            self.gain(f, gains, "town")
+
+    def _take_bonus(self, f: FactionState, tile: str, delta: int) -> None:
+        if tile not in bonus_tiles():
+            raise RuleError(f"unknown bonus tile {tile}")
+        if delta > 0:
+            if self.s.pool.get(tile, 0) < 1:
+                raise RuleError(f"bonus tile {tile} is not available")
+            self.s.pool[tile] -= 1
+            f.bonus = tile
+            f.c += self.s.bonus_coins.get(tile, 0)
+            self.s.bonus_coins[tile] = 0
+        else:
+            if f.bonus != tile:
+                raise RuleError(f"{f.name} do not hold {tile}")
+            f.bonus = None
+            self.s.pool[tile] = self.s.pool.get(tile, 0) + 1
+
+    # --- tracks --------------------------------------------------------------------------
+
+    def advance_shipping(self, f: FactionState, source: str = "advance_ship", *, required: bool = False) -> None:
+        ship = self.rules(f).spec.shipping
+        if ship is None or f.ship >= ship.max:
+            if required:
+                if ship is None:
+                    raise RuleError(f"{f.name} have no shipping")
+                raise RuleError(f"{f.name} are already at the highest shipping level ({ship.max})")
+            return
+        f.ship += 1
+        vp = ship.vp.get(f.ship, 0)
+        if vp:
+            self.adjust(f, "VP", vp, source)
+
+
+def format_cost(cost: dict[str, int]) -> str:
+    order = ("W", "C", "P", "PW", "VP")
+    parts = [f"{cost[k]}{k}" for k in order if cost.get(k)]
+    parts += [f"{v} {k}" for k, v in cost.items() if k not in order and v]
+    return " ".join(parts) or "nothing"
+
+
+def cult_name(track: str) -> str:
+    return track if track in CULTS else track.upper()

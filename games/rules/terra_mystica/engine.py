@@ -1,0 +1,167 @@
+"""The rules engine's entry points: start a game, apply a move, ask who must act.
+
+``apply`` never half-applies: it works on a copy of the state and either returns the new
+state or raises ``RuleError`` (the input state is untouched either way).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core import RuleError
+from . import commands, turns
+from .board import load_board
+from .context import Game
+from .data import CULTS, bonus_tiles, favor_tiles, natural_key, scoring_tiles, town_tiles
+from .ledger import Ledger, LedgerRow
+from .notation import Command, parse_row
+from .setup import GameSetup
+from .state import FactionState, GameState
+
+SEAT_ACTOR = re.compile(r"^player(\d+)$")
+
+
+def new_game(setup: GameSetup) -> GameState:
+    state, _ = new_game_logged(setup)
+    return state
+
+
+def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
+    state = GameState(setup=setup)
+    board = load_board(setup.map_id)
+    state.terrain = {h: t for h, t in board.terrain.items() if t != "river"}
+    options = set(setup.options)
+    for tile, spec in bonus_tiles().items():
+        if (spec.get("option") is None or spec["option"] in options) and tile not in setup.removed_bonus_tiles:
+            state.pool[tile] = 1
+            state.bonus_coins[tile] = 0
+    for tile, spec in favor_tiles().items():
+        state.pool[tile] = spec["copies"]
+    for tile, spec in town_tiles().items():
+        if spec.get("option") is None or spec["option"] in options:
+            state.pool[tile] = spec["copies"]
+    state.cult_spaces = {track: [None, None, None, None] for track in CULTS}
+    g = Game(state)
+    for option in setup.options:
+        g.ledger.add_comment(f"option {option}")
+    for i, tile in enumerate(setup.scoring_tiles, start=1):
+        g.ledger.add_comment(f"Round {i} scoring: {tile}, {scoring_tiles()[tile].text}")
+    for tile in setup.removed_bonus_tiles:
+        g.ledger.add_comment(f"Removing tile {tile}")
+    for i, name in enumerate(setup.players, start=1):
+        g.ledger.add_comment(f"Player {i}: {name}")
+    for tile in setup.final_scoring_tiles:
+        g.ledger.add_comment(f"Added final scoring tile: {tile}")
+    turns.what_next(g)
+    return state, g.ledger.rows
+
+
+def apply(state: GameState, actor: str, command: str) -> GameState:
+    """Apply one row of commands (``"burn 3. action ACT6. build D6"``) by ``actor``."""
+    new_state, _ = apply_logged(state, actor, command)
+    return new_state
+
+
+def apply_logged(
+    state: GameState, actor: str, command: str, *, answer_offers_first: bool = True
+) -> tuple[GameState, list[LedgerRow]]:
+    parsed = parse_row(command, answer_offers_first=answer_offers_first)
+    if not parsed:
+        raise RuleError("empty move: type a command, e.g. 'build E5' or 'pass BON3'")
+    new_state = state.copy()
+    rows = apply_in_place(new_state, actor, parsed)
+    return new_state, rows
+
+
+def apply_in_place(state: GameState, actor: str, parsed: list[Command]) -> list[LedgerRow]:
+    """Apply parsed commands to ``state`` itself (callers that own the state, e.g. replays)."""
+    g = Game(state, Ledger(state))
+    faction = resolve_actor(state, actor, parsed)
+    last = len(parsed) - 1
+    for i, cmd in enumerate(parsed):
+        _do_command(g, faction, cmd)
+        if i == last and faction is not None:
+            # The player's input ends here: close the row and pass the turn on if the
+            # action is complete, before the game moves to its next phase.
+            turns.maybe_advance_to_next_player(g, faction)
+        turns.what_next(g)
+    g.ledger.finish_row()
+    return g.ledger.rows
+
+
+def drop_faction(state: GameState, faction: str) -> GameState:
+    """The admin's drop move: the faction leaves the game and takes no more turns."""
+    new_state, _ = drop_faction_logged(state, faction)
+    return new_state
+
+
+def drop_faction_logged(state: GameState, faction: str) -> tuple[GameState, list[LedgerRow]]:
+    new_state = state.copy()
+    g = Game(new_state)
+    if faction not in new_state.factions:
+        raise RuleError(f"{faction} are not in this game")
+    commands.drop_faction(g, g.faction(faction))
+    turns.what_next(g)
+    return new_state, g.ledger.rows
+
+
+def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> FactionState | None:
+    actor = actor.lower().strip()
+    m = SEAT_ACTOR.match(actor)
+    if m:
+        seat = int(m.group(1))
+        for f in state.factions.values():
+            if f.seat == seat:
+                return f
+        if not 1 <= seat <= state.setup.player_count:
+            raise RuleError(f"there is no {actor} in a {state.setup.player_count}-player game")
+        if any(c.verb != "setup" for c in parsed):
+            raise RuleError(f"{actor} must first choose a faction ('setup <faction>')")
+        expected = len(state.factions) + 1
+        if seat != expected or state.phase != "select-factions":
+            raise RuleError(f"it is player{expected}'s turn to choose a faction, not {actor}'s")
+        return None
+    f = state.factions.get(actor)
+    if f is None:
+        raise RuleError(f"{actor} are not in this game")
+    if any(c.verb == "setup" for c in parsed):
+        raise RuleError(f"{actor} have already chosen their faction")
+    return f
+
+
+def _do_command(g: Game, f: FactionState | None, cmd: Command) -> None:
+    ledger = g.ledger
+    if f is not None:
+        ledger.begin_row(f)
+    commands.execute(g, f, cmd)
+    if f is not None and not f.dropped and cmd.verb not in ("drop", "resign"):
+        ledger.add_command(cmd.text)
+    if ledger.force_finish and f is not None:
+        turns.maybe_advance_to_next_player(g, f)
+        ledger.finish_row()
+
+
+# --- questions the platform asks ------------------------------------------------------------
+
+
+def actor_for_seat(state: GameState, seat: int) -> str:
+    for f in state.factions.values():
+        if f.seat == seat:
+            return f.name
+    return f"player{seat}"
+
+
+def seat_of(state: GameState, actor: str) -> int | None:
+    m = SEAT_ACTOR.match(actor)
+    if m:
+        return int(m.group(1))
+    f = state.factions.get(actor)
+    return f.seat if f else None
+
+
+def is_finished(state: GameState) -> bool:
+    return state.finished
+
+
+def tiles_left(state: GameState, prefix: str) -> list[str]:
+    return sorted((t for t, n in state.pool.items() if t.startswith(prefix) for _ in range(n)), key=natural_key)

@@ -1,0 +1,79 @@
+"""Phase I income and the phase III cult bonus of the previous round's scoring tile.
+
+terra.snellman.net hands out the cult bonus of round N and the income of round N+1 back
+to back, in the turn order of round N+1: first every faction's cult bonus, then (after
+spades from it are used) every faction's normal income.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import bonus_tiles, favor_tiles
+
+if TYPE_CHECKING:
+    from .context import Game
+    from .state import FactionState
+
+CULT_INCOME = 1
+OTHER_INCOME = 14  # bonus tile, buildings, favor tiles
+
+
+def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
+    """What ``f`` receives in the next income: cult bonus, bonus tile, buildings, favors."""
+    spec = g.rules(f).spec
+    buildings: dict[str, int] = {}
+    for kind, tables in spec.income.items():
+        level = f.buildings[kind]
+        for res, table in tables.items():
+            if table[level]:
+                buildings[res] = buildings.get(res, 0) + table[level]
+    bonus: dict[str, int] = {}
+    if f.bonus and f.passed:
+        bonus = dict(bonus_tiles()[f.bonus]["income"])
+    favors: dict[str, int] = {}
+    for tile in f.favors:
+        for res, n in favor_tiles()[tile].get("income", {}).items():
+            favors[res] = favors.get(res, 0) + n
+    scoring: dict[str, int] = {}
+    tile = g.score_tile()
+    if tile is not None and g.s.round != 6:
+        level = f.cult_priests if tile.cult == "PRIESTS" else f.cult_of(tile.cult)
+        times = level // tile.per
+        if times:
+            scoring = {res: n * times for res, n in tile.gain.items()}
+    return {"scoring": scoring, "bonus": bonus, "buildings": buildings, "favors": favors}
+
+
+def take_income(g: Game, f: FactionState, mask: int) -> None:
+    from . import turns
+
+    parts = income_parts(g, f)
+    if mask & CULT_INCOME:
+        g.gain(f, parts["scoring"], "cult_income")
+    if mask & OTHER_INCOME:
+        g.gain(f, parts["bonus"], "income")
+        g.gain(f, parts["buildings"], "income")
+        g.gain(f, parts["favors"], "income")
+    f.income_taken |= mask
+    if f.spade:
+        turns.require_action(g, f, {"type": "transform", "amount": f.spade})
+    if f.cult_steps:
+        turns.require_action(g, f, {"type": "cult", "amount": f.cult_steps})
+
+
+def income_phase(g: Game, kind: str) -> None:
+    """Give every faction its cult bonus (``kind == 'cult'``) or its income, in turn order."""
+    from . import turns
+
+    s = g.s
+    if not s.trailing_comment:
+        g.ledger.add_comment(f"Round {s.round + 1} income")
+    mask = CULT_INCOME if kind == "cult" else OTHER_INCOME
+    for f in turns.factions_in_turn_order(g):
+        ledger = g.ledger
+        ledger.begin_row(f)
+        take_income(g, f, mask)
+        if not f.dropped:
+            ledger.add_command(f"{kind}_income_for_faction")
+        ledger.finish_row()

@@ -1,0 +1,150 @@
+"""The ledger: the row-by-row history terra.snellman.net shows under every game.
+
+A row collects the consecutive commands of one faction and records the faction's resources
+after them. Comments (round and turn markers, final scoring headings) and effect rows (the
+Cultists' reward when an opponent takes their power) are written at once; a collecting row
+is written when it is finished, so they can precede it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .data import CULTS
+from .state import FactionState, GameState
+
+
+@dataclass(slots=True)
+class LedgerRow:
+    faction: str | None  # None for a comment
+    command: str
+    vp: int = 0
+    c: int = 0
+    w: int = 0
+    p: int = 0
+    power: tuple[int, int, int] = (0, 0, 0)
+    cult: tuple[int, int, int, int] = (0, 0, 0, 0)
+    delta: dict[str, int] = field(default_factory=dict)
+    leech: dict[str, int] = field(default_factory=dict)  # faction -> power offered by this row
+
+    @property
+    def is_comment(self) -> bool:
+        return self.faction is None
+
+    def after(self) -> dict:
+        return {
+            "VP": self.vp,
+            "C": self.c,
+            "W": self.w,
+            "P": self.p,
+            "PW": list(self.power),
+            "cult": dict(zip(CULTS, self.cult, strict=True)),
+        }
+
+    def to_json(self) -> dict:
+        if self.faction is None:
+            return {"comment": self.command}
+        return {
+            "faction": self.faction,
+            "command": self.command,
+            "after": self.after(),
+            "delta": dict(self.delta),
+            "leech": dict(self.leech),
+        }
+
+
+def _snapshot(f: FactionState) -> tuple[int, ...]:
+    return (f.vp, f.c, f.w, f.p, f.p1, f.p2, f.p3, *f.cult, f.cult_steps)
+
+
+class Ledger:
+    """Collects the rows of one move. Turn-marker bookkeeping lives in the state."""
+
+    __slots__ = ("collecting", "commands", "force_finish", "leech", "rows", "start", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.rows: list[LedgerRow] = []
+        self.collecting: FactionState | None = None
+        self.commands: list[str] = []
+        self.start: tuple[int, ...] = ()
+        self.leech: dict[str, int] = {}
+        self.force_finish = False
+
+    def start_row(self, faction: FactionState) -> None:
+        if self.collecting is not None:
+            return
+        self.collecting = faction
+        self.commands = []
+        self.leech = {}
+        self.force_finish = False
+        self.start = _snapshot(faction)
+
+    def begin_row(self, faction: FactionState) -> None:
+        """Start a row for ``faction``, closing a row another faction is collecting."""
+        if self.collecting is not faction:
+            self.finish_row()
+            self.start_row(faction)
+
+    def add_command(self, command: str) -> None:
+        if self.collecting is not None:
+            self.commands.append(command)
+
+    def report_leech(self, faction: str, amount: int) -> None:
+        self.leech[faction] = self.leech.get(faction, 0) + amount
+
+    def finish_row(self) -> None:
+        f = self.collecting
+        if f is None:
+            return
+        # A row with no command is written only for a dropped faction (its income, its scores).
+        if self.commands or f.dropped:
+            self.rows.append(_row(f, ". ".join(self.commands), self.start, self.leech))
+        self.collecting = None
+        self.state.trailing_comment = False
+
+    def add_effect_row(self, faction: FactionState, command: str, effect) -> None:
+        """A complete row for ``faction`` written now, while another row may be collecting."""
+        start = _snapshot(faction)
+        effect()
+        self.rows.append(_row(faction, command, start, {}))
+        self.state.trailing_comment = False
+
+    def add_comment(self, text: str) -> None:
+        self.rows.append(LedgerRow(None, text))
+        self.state.trailing_comment = True
+
+    def turn(self, round_no: int, turn: int) -> None:
+        s = self.state
+        if round_no == s.ledger_round and turn == s.ledger_turn:
+            return
+        s.ledger_round, s.ledger_turn = round_no, turn
+        if s.trailing_comment:
+            return
+        self.add_comment(f"Round {round_no}, turn {turn}")
+
+
+def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str, int]) -> LedgerRow:
+    end = _snapshot(f)
+    old_pw = start[5] + 2 * start[6]
+    new_pw = f.p2 + 2 * f.p3
+    delta = {
+        "VP": end[0] - start[0],
+        "C": end[1] - start[1],
+        "W": end[2] - start[2],
+        "P": end[3] - start[3],
+        "PW": new_pw - old_pw,
+        "CULT": sum(end[7:]) - sum(start[7:]),
+    }
+    return LedgerRow(
+        faction=f.name,
+        command=command,
+        vp=f.vp,
+        c=f.c,
+        w=f.w,
+        p=f.p,
+        power=(f.p1, f.p2, f.p3),
+        cult=(f.cult[0], f.cult[1], f.cult[2], f.cult[3]),
+        delta=delta,
+        leech=dict(leech),
+    )

@@ -1,0 +1,155 @@
+"""Power from neighbours' buildings ("leech") and the Cultists' reward for it.
+
+Every build or upgrade offers each opponent with buildings directly adjacent the sum of
+their own adjacent buildings' power values. Offers are decisions of the receiving player,
+answered with ``leech N from F`` or ``decline N from F``; taking N power costs N-1 VP, and
+what can be taken is capped by the bowls and by VP + 1 at the moment of the decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import RuleError
+from .data import BUILDING_POWER
+
+if TYPE_CHECKING:
+    from .context import Game
+    from .state import FactionState
+
+
+def compute_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
+    """Power offered to each other faction (by name) for a build at ``hex_id``."""
+    offers: dict[str, int] = {}
+    if not g.s.round:
+        return offers
+    owner, building = g.s.owner, g.s.building
+    for n in g.adjacent_hexes(hex_id):
+        other = owner.get(n)
+        if other and other != builder.name:
+            offers[other] = offers.get(other, 0) + BUILDING_POWER[building[n]]
+    return offers
+
+
+def capacity(f: FactionState) -> int:
+    return 2 * f.p1 + f.p2
+
+
+def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
+    """Record the power offers a build creates; returns the offers (neighbour discount test)."""
+    from . import turns
+
+    offers = compute_leech(g, builder, hex_id)
+    s = g.s
+    s.leech_id += 1
+    leech_id = s.leech_id
+    key = str(leech_id)
+    # The order of the offers matters for the Cultists: next players first.
+    for f in turns.factions_in_order_from(g, builder, include_dropped=False):
+        amount = offers.get(f.name)
+        if not amount:
+            continue
+        actual = min(amount, capacity(f))
+        turns.require_action(
+            g,
+            f,
+            {"type": "leech", "from_faction": builder.name, "amount": amount, "actual": actual, "leech_id": leech_id},
+        )
+        if actual:
+            builder.leech_not_rejected[key] = builder.leech_not_rejected.get(key, 0) + 1
+            builder.leech_rejected[key] = 0
+    for name, amount in offers.items():
+        g.ledger.report_leech(name, amount)
+    return offers
+
+
+def pending_offers(g: Game, f: FactionState) -> list[dict]:
+    return [r for r in g.s.action_required if r["type"] == "leech" and r["faction"] == f.name]
+
+
+def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
+    from . import turns
+
+    s = g.s
+    actual = amount if amount <= f.vp else f.vp + 1
+    actual = g.gain_power(f, actual)
+    found = None
+    rewarded: list[FactionState] = []
+    for record in s.action_required:
+        if record["type"] != "leech" or record["faction"] != f.name:
+            continue
+        if (record["amount"] != amount and record["amount"] != actual) or (source and source != record["from_faction"]):
+            record["leech_tainted"] = f"leech {amount} from {source}"
+            continue
+        builder = s.factions[record["from_faction"]]
+        taken_reward = g.rules(builder).leech_reward_taken
+        if taken_reward and record["actual"] > 0 and record["leech_id"] not in builder.leech_cult_gained:
+            builder.leech_cult_gained.append(record["leech_id"])
+            g.ledger.add_effect_row(builder, "[opponent accepted power]", lambda b=builder, r=taken_reward: g.gain(b, r))
+            rewarded.append(builder)
+        if record.get("leech_tainted") and g.has("strict-leech"):
+            raise RuleError(
+                f"'leech {amount} from {source}' should happen before '{record['leech_tainted']}': "
+                "power offers are answered in the order they arose"
+            )
+        found = record
+        break
+    if found is None:
+        if not source and not g.has("strict-leech"):
+            pass  # accepted anyway, as the site did before strict leech
+        else:
+            offers = ", ".join(f"{r['amount']} from {r['from_faction']}" for r in pending_offers(g, f)) or "none"
+            raise RuleError(f"no power offer of {amount} from {source or 'anyone'} is open to {f.name} (open offers: {offers})")
+    else:
+        s.action_required.remove(found)
+    if actual > 0:
+        g.adjust(f, "VP", -(actual - 1), "leech")
+    for builder in rewarded:
+        turns.detect_incomplete_turn(g, builder)
+    # With full bowls, offers still open to this player can no longer give anything.
+    can_gain = capacity(f)
+    for record in pending_offers(g, f):
+        if not can_gain and record["actual"]:
+            _builder_maybe_gains_for_declines(g, record)
+        record["actual"] = min(record["actual"], can_gain)
+
+
+def decline(g: Game, f: FactionState, amount: int, source: str) -> None:
+    for record in g.s.action_required:
+        if (
+            record["type"] == "leech"
+            and record["faction"] == f.name
+            and record["amount"] == amount
+            and record["from_faction"] == source
+        ):
+            builder = g.s.factions[source]
+            key = str(record["leech_id"])
+            builder.leech_rejected[key] = builder.leech_rejected.get(key, 0) + 1
+            _builder_maybe_gains_for_declines(g, record)
+            g.s.action_required.remove(record)
+            return
+    raise RuleError(f"no power offer of {amount} from {source} is open to {f.name}")
+
+
+def decline_all(g: Game, f: FactionState) -> int:
+    offers = pending_offers(g, f)
+    for record in offers:
+        decline(g, f, record["amount"], record["from_faction"])
+    return len(offers)
+
+
+def _builder_maybe_gains_for_declines(g: Game, record: dict) -> None:
+    """Cultists' errata: +1 power once every opponent able to take power declined it."""
+    builder = g.s.factions[record["from_faction"]]
+    if not record["actual"]:
+        return
+    key = str(record["leech_id"])
+    builder.leech_not_rejected[key] = builder.leech_not_rejected.get(key, 0) - 1
+    if builder.leech_not_rejected[key] > 0:
+        return
+    if builder.leech_rejected.get(key, 0) == 0:
+        return
+    reward = g.rules(builder).leech_reward_declined
+    if not reward or not g.has("errata-cultist-power"):
+        return
+    g.ledger.add_effect_row(builder, "[all opponents declined power]", lambda: g.gain(builder, reward))

@@ -1,0 +1,152 @@
+"""The command language of terra.snellman.net: rows of sub-commands joined by '.'.
+
+``parse_row`` turns one row as a player types it into parsed commands; parsing is
+case-insensitive and accepts every spelling the site accepts (``advance shipping``,
+``convert pw to c``, ``transform f2 to grey``, ``+ FAV1``, ``Upgrade d2 to tp`` ...).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core import RuleError
+
+MAX_ROW_LENGTH = 500
+
+RESOURCE_ALIASES = {
+    "PRIEST": "P",
+    "PRIESTS": "P",
+    "POWER": "PW",
+    "WORKER": "W",
+    "WORKERS": "W",
+    "COIN": "C",
+    "COINS": "C",
+}
+BUILDING_ALIASES = {"DWELLING": "D", "TRADING POST": "TP", "TRADING HOUSE": "TP", "TEMPLE": "TE", "STRONGHOLD": "SH", "SANCTUARY": "SA"}
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    verb: str
+    args: tuple
+    text: str  # the sub-command as written in the ledger
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_SPACE_BEFORE_WORD = re.compile(r"(\W)\s(\w)")
+_SPACE_AFTER_WORD = re.compile(r"(\w)\s(\W)")
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("adjust", re.compile(r"^([+-])(\d*)(\w+)(?: for ([\w -]+))?$", re.I)),
+    ("build", re.compile(r"^build (\w+)$", re.I)),
+    ("upgrade", re.compile(r"^upgrade (\w+) to ([\w ]+)$", re.I)),
+    ("send", re.compile(r"^send (?:p|priest) to (\w+)(?: for (\d+))?$", re.I)),
+    ("convert", re.compile(r"^convert (\d+)?\s*(\w+) to (\d+)?\s*(\w+)$", re.I)),
+    ("burn", re.compile(r"^burn (\d+)$", re.I)),
+    ("leech", re.compile(r"^leech (\d+)(?: from (\w+))?$", re.I)),
+    ("decline", re.compile(r"^decline(?: (\d+) from (\w+))?$", re.I)),
+    ("transform", re.compile(r"^transform (\w+)(?: to (\w+))?$", re.I)),
+    ("dig", re.compile(r"^dig (\d+)$", re.I)),
+    ("bridge", re.compile(r"^bridge (\w+):(\w+)$", re.I)),
+    ("connect", re.compile(r"^connect (\w+):(\w+)(?::(\w+))?$", re.I)),
+    ("connect_river", re.compile(r"^connect (r\d+)$", re.I)),
+    ("pass", re.compile(r"^pass(?: (bon\d+))?$", re.I)),
+    ("action", re.compile(r"^action (\w+)$", re.I)),
+    ("advance", re.compile(r"^advance (ship|dig)\w*$", re.I)),
+    ("setup", re.compile(r"^setup (\w+)$", re.I)),
+    ("drop", re.compile(r"^drop-faction (\w+)$", re.I)),
+    ("resign", re.compile(r"^resign$", re.I)),
+    ("wait", re.compile(r"^wait$", re.I)),
+    ("done", re.compile(r"^done$", re.I)),
+]
+
+# Commands that take (or are part of) the turn's action; a power offer answered in the
+# same row as one of them is answered first, as terra.snellman.net does.
+ACTION_VERBS = frozenset({"build", "upgrade", "send", "transform", "dig", "bridge", "pass", "action", "advance"})
+
+
+def clean(sub: str) -> str:
+    sub = " ".join(sub.split())
+    sub = _SPACE_BEFORE_WORD.sub(r"\1\2", sub)
+    return _SPACE_AFTER_WORD.sub(r"\1\2", sub)
+
+
+def split_row(row: str) -> list[str]:
+    if len(row) > MAX_ROW_LENGTH:
+        raise RuleError(f"a move may be at most {MAX_ROW_LENGTH} characters long")
+    row = row.split("#", 1)[0]
+    return [c for c in (clean(part) for part in row.split(".")) if c]
+
+
+def parse(sub: str) -> Command:
+    for verb, pattern in _PATTERNS:
+        m = pattern.match(sub)
+        if m:
+            return Command(verb, _args(verb, m), sub)
+    raise RuleError(f"unknown command '{sub}'")
+
+
+def _args(verb: str, m: re.Match[str]) -> tuple:
+    g = m.groups()
+    if verb == "adjust":
+        sign = 1 if g[0] == "+" else -1
+        count = int(g[1]) if g[1] else 1
+        return (sign * count, g[2].upper(), (g[3] or "").lower())
+    if verb in ("build", "dig"):
+        return (g[0].upper(),) if verb == "build" else (int(g[0]),)
+    if verb == "upgrade":
+        kind = g[1].upper().strip()
+        return (g[0].upper(), BUILDING_ALIASES.get(kind, kind))
+    if verb == "send":
+        return (g[0].upper(), int(g[1]) if g[1] else None)
+    if verb == "convert":
+        return (
+            int(g[0]) if g[0] else 1,
+            RESOURCE_ALIASES.get(g[1].upper(), g[1].upper()),
+            int(g[2]) if g[2] else 1,
+            RESOURCE_ALIASES.get(g[3].upper(), g[3].upper()),
+        )
+    if verb == "burn":
+        return (int(g[0]),)
+    if verb == "leech":
+        return (int(g[0]), (g[1] or "").lower())
+    if verb == "decline":
+        return (int(g[0]) if g[0] else None, (g[1] or "").lower())
+    if verb == "transform":
+        return (g[0].upper(), (g[1] or "").lower() or None)
+    if verb == "bridge":
+        return (g[0].upper(), g[1].upper())
+    if verb == "connect":
+        return tuple(x.upper() for x in g if x)
+    if verb == "connect_river":
+        return (g[0].lower(),)
+    if verb == "pass":
+        return ((g[0] or "").upper() or None,)
+    if verb == "action":
+        return (g[0].upper(),)
+    if verb == "advance":
+        return (g[0].lower(),)
+    if verb in ("setup", "drop"):
+        return (g[0].lower(),)
+    return ()
+
+
+def parse_row(row: str, *, answer_offers_first: bool = True) -> list[Command]:
+    commands = [parse(c) for c in split_row(row)]
+    if answer_offers_first:
+        first_action = next((i for i, c in enumerate(commands) if c.verb in ACTION_VERBS), None)
+        if first_action is not None and any(c.verb in ("leech", "decline") for c in commands[first_action:]):
+            answers = [c for c in commands if c.verb in ("leech", "decline")]
+            commands = answers + [c for c in commands if c.verb not in ("leech", "decline")]
+    # Identical consecutive gains are one gain of twice the amount (the Auren's "+FIRE. +FIRE").
+    merged: list[Command] = []
+    for c in commands:
+        if merged and c.verb == "adjust" and merged[-1].text.lower() == c.text.lower() and c.args[0] > 0:
+            prev = merged.pop()
+            amount = prev.args[0] * 2
+            c = Command("adjust", (amount, c.args[1], c.args[2]), f"+{amount}{c.args[1]}")
+        merged.append(c)
+    return merged

@@ -1,0 +1,182 @@
+"""Victory points outside the actions themselves: scoring tiles for builds, pass VP, and the
+final scoring (cult majorities, largest connected network, resources).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import CULTS, bonus_tiles, favor_tiles
+
+if TYPE_CHECKING:
+    from .context import Game
+    from .state import FactionState
+
+CULT_AWARDS = (8, 4, 2)
+NETWORK_AWARDS = (18, 12, 6)
+
+
+def score_build(g: Game, f: FactionState, kind: str) -> None:
+    """VP for building ``kind`` (D/TP/TE/SH/SA): favor tiles and the round's scoring tile."""
+    for tile in f.favors:
+        vp = favor_tiles()[tile].get("vp_on_build", {}).get(kind)
+        if vp:
+            g.adjust(f, "VP", vp, tile)
+    tile = g.score_tile()
+    if tile is not None:
+        vp = tile.vp.get(kind)
+        if vp:
+            g.adjust(f, "VP", vp, tile.id)
+
+
+def pass_vp(g: Game, f: FactionState) -> list[tuple[int, str]]:
+    """VP for passing: the returned bonus tile, FAV12, the Engineers' bridges."""
+    out: list[tuple[int, str]] = []
+    if f.bonus:
+        for what, table in bonus_tiles()[f.bonus].get("pass_vp", {}).items():
+            level = f.ship if what == "ship" else f.buildings[what]
+            if table[level]:
+                out.append((table[level], f.bonus))
+    for tile in f.favors:
+        table = favor_tiles()[tile].get("pass_vp", {}).get("TP")
+        if table and table[f.buildings["TP"]]:
+            out.append((table[f.buildings["TP"]], tile))
+    extra = g.rules(f).pass_vp(g.s, f)
+    if extra:
+        out.append((extra, "faction"))
+    return out
+
+
+# --- final scoring ------------------------------------------------------------------------
+
+
+def rank_awards(values: dict[str, int], awards: tuple[int, ...]) -> dict[str, int]:
+    """Hand out awards by rank; tied factions share the awards of the ranks they occupy."""
+    levels = sorted(values.values())
+    pot: dict[int, int] = {}
+    for award in awards:
+        if not levels:
+            break
+        top = levels.pop()
+        pot[top] = pot.get(top, 0) + award
+    count: dict[int, int] = {}
+    for v in values.values():
+        count[v] = count.get(v, 0) + 1
+    out = {}
+    for name, v in values.items():
+        if v and v in pot:
+            vp = pot[v] // count[v]
+            if vp:
+                out[name] = vp
+    return out
+
+
+def network_size(g: Game, f: FactionState, *, clusters: bool = False) -> int:
+    """Largest group of ``f``'s buildings connected directly, by shipping or by tunnel/carpet.
+
+    With ``clusters`` the result is instead the most directly connected groups that one such
+    network contains (Fire & Ice final scoring tile "connected-clusters").
+    """
+    locs = list(f.locations)
+    if not locs:
+        return 0
+    board = g.board
+    spec = g.rules(f).spec
+    links = g.s.river_links if g.rules(f).river_towns else {}
+
+    def direct(a: str, b: str) -> bool:
+        return g.adjacent(a, b) or b in links.get(a, ())
+
+    def indirect(a: str, b: str) -> bool:
+        if spec.teleport is not None:
+            reach = f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range
+            d = board.hex_distance[a].get(b)
+            return d is not None and d <= reach + 1
+        d = board.river_distance[a].get(b)
+        return d is not None and d <= f.ship
+
+    def groups(linked) -> dict[str, int]:
+        label: dict[str, int] = {}
+        n = 0
+        for start in locs:
+            if start in label:
+                continue
+            n += 1
+            stack = [start]
+            label[start] = n
+            while stack:
+                a = stack.pop()
+                for b in locs:
+                    if b not in label and linked(a, b):
+                        label[b] = n
+                        stack.append(b)
+        return label
+
+    network = groups(lambda a, b: direct(a, b) or indirect(a, b))
+    if not clusters:
+        sizes: dict[int, int] = {}
+        for n in network.values():
+            sizes[n] = sizes.get(n, 0) + 1
+        return max(sizes.values())
+    cluster = groups(direct)
+    per_network: dict[int, set[int]] = {}
+    for h, n in network.items():
+        per_network.setdefault(n, set()).add(cluster[h])
+    return max(len(v) for v in per_network.values())
+
+
+def finish_game(g: Game) -> None:
+    s = g.s
+    s.finished = True
+    ledger = g.ledger
+    factions = s.factions_in_order()
+    for tile in s.setup.final_scoring_tiles:
+        ledger.add_comment(f"Scoring {tile}")
+        values = {f.name: network_size(g, f, clusters=True) for f in factions} if tile == "connected-clusters" else {}
+        _award(g, factions, values, NETWORK_AWARDS, tile)
+    for i, track in enumerate(CULTS):
+        ledger.add_comment(f"Scoring {track} cult")
+        _award(g, factions, {f.name: f.cult[i] for f in factions}, CULT_AWARDS, track)
+    ledger.add_comment("Scoring network")
+    _award(g, factions, {f.name: network_size(g, f) for f in factions}, NETWORK_AWARDS, "network")
+    ledger.add_comment("Converting resources to VPs")
+    for f in factions:
+        ledger.begin_row(f)
+        score_resources(g, f)
+        if not f.dropped:
+            ledger.add_command("score_resources")
+        ledger.finish_row()
+    for f in factions:
+        f.passed = False
+    s.action_required = [{"type": "gameover"}]
+    s.phase = "finished"
+
+
+def _award(g: Game, factions: list[FactionState], values: dict[str, int], awards: tuple[int, ...], label: str) -> None:
+    vps = rank_awards(values, awards)
+    for f in factions:
+        vp = vps.get(f.name)
+        if vp:
+            g.ledger.begin_row(f)
+            g.adjust(f, "VP", vp, label)
+            if not f.dropped:
+                g.ledger.add_command(f"+{vp}vp for {label}")
+            g.ledger.finish_row()
+
+
+def score_resources(g: Game, f: FactionState) -> None:
+    """Burn what can be burnt, turn power, priests and workers into coins, coins into VP."""
+    burn = f.p2 // 2
+    f.p2 -= 2 * burn
+    f.p3 += burn
+    coins = f.p3 + f.p + f.w
+    f.p1 += f.p3
+    f.p3 = 0
+    f.p = 0
+    f.w = 0
+    f.c += coins
+    rate = g.rules(f).spec.exchange_rates.get("C", {}).get("VP", 3)
+    vp = f.c // rate
+    if vp:
+        f.c -= vp * rate
+        g.adjust(f, "VP", vp, "resources")

@@ -1,0 +1,170 @@
+"""Game setup: options, scoring tiles, removed bonus tiles and seat order.
+
+A setup is either given explicitly (tournaments, replays of known games) or drawn from a
+seed exactly as terra.snellman.net's ``randomize v2 seed <seed>`` draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..core import RuleError, SnellmanRandom, mt_shuffle
+from .board import ORIGINAL_MAP_ID, load_board
+from .data import bonus_tiles, natural_key, scoring_tiles
+
+# Options of the base game, as terra.snellman.net spells them.
+RULE_OPTIONS = frozenset(
+    {
+        "strict-leech",
+        "strict-darkling-sh",
+        "strict-chaosmagician-sh",
+        "errata-cultist-power",
+        "mini-expansion-1",
+        "shipping-bonus",
+        "temple-scoring-tile",
+        "maintain-player-order",
+        "variable-turn-order",
+        "email-notify",
+        "fire-and-ice-final-scoring",
+    }
+)
+# What terra.snellman.net turns on for new games.
+DEFAULT_OPTIONS = (
+    "strict-leech",
+    "strict-darkling-sh",
+    "strict-chaosmagician-sh",
+    "errata-cultist-power",
+    "mini-expansion-1",
+    "shipping-bonus",
+    "temple-scoring-tile",
+)
+FINAL_SCORING_TILES = ("connected-distance", "connected-sa-sh-distance", "building-on-edge", "connected-clusters")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    player_count: int
+    options: tuple[str, ...]
+    scoring_tiles: tuple[str, ...]
+    removed_bonus_tiles: tuple[str, ...]
+    players: tuple[str, ...] = ()
+    map_id: str = ORIGINAL_MAP_ID
+    final_scoring_tiles: tuple[str, ...] = ()
+    seed: str | None = None
+
+    def __post_init__(self) -> None:
+        validate_setup(self)
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+    def to_json(self) -> dict:
+        return {
+            "player_count": self.player_count,
+            "options": list(self.options),
+            "scoring_tiles": list(self.scoring_tiles),
+            "removed_bonus_tiles": list(self.removed_bonus_tiles),
+            "players": list(self.players),
+            "map_id": self.map_id,
+            "final_scoring_tiles": list(self.final_scoring_tiles),
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> GameSetup:
+        return cls(
+            player_count=d["player_count"],
+            options=tuple(d["options"]),
+            scoring_tiles=tuple(d["scoring_tiles"]),
+            removed_bonus_tiles=tuple(d["removed_bonus_tiles"]),
+            players=tuple(d.get("players", ())),
+            map_id=d.get("map_id", ORIGINAL_MAP_ID),
+            final_scoring_tiles=tuple(d.get("final_scoring_tiles", ())),
+            seed=d.get("seed"),
+        )
+
+
+def available_scoring_tiles(options: Iterable[str]) -> list[str]:
+    opts = set(options)
+    return sorted((t for t, s in scoring_tiles().items() if s.option is None or s.option in opts), key=natural_key)
+
+
+def available_bonus_tiles(options: Iterable[str]) -> list[str]:
+    opts = set(options)
+    return sorted(t for t, s in bonus_tiles().items() if s.get("option") is None or s["option"] in opts)
+
+
+def validate_setup(setup: GameSetup) -> None:
+    if not 2 <= setup.player_count <= 5:
+        raise RuleError(f"a game has 2 to 5 players, not {setup.player_count}")
+    unknown = [o for o in setup.options if o not in RULE_OPTIONS]
+    if unknown:
+        raise RuleError(f"unknown option {unknown[0]!r}")
+    tiles = available_scoring_tiles(setup.options)
+    if len(setup.scoring_tiles) != 6:
+        raise RuleError("exactly six scoring tiles are needed, one per round")
+    for t in setup.scoring_tiles:
+        if t not in tiles:
+            raise RuleError(f"scoring tile {t} is not in this game (options: {', '.join(setup.options) or 'none'})")
+    if len(set(setup.scoring_tiles)) != 6:
+        raise RuleError("a scoring tile can be used in only one round")
+    if "SCORE1" in setup.scoring_tiles[4:]:
+        raise RuleError("the spade scoring tile SCORE1 may not be used in round 5 or 6")
+    bonus = available_bonus_tiles(setup.options)
+    for t in setup.removed_bonus_tiles:
+        if t not in bonus:
+            raise RuleError(f"bonus tile {t} is not in this game")
+    if len(bonus) - len(set(setup.removed_bonus_tiles)) != setup.player_count + 3:
+        raise RuleError(
+            f"a {setup.player_count}-player game uses {setup.player_count + 3} bonus tiles: "
+            f"remove {len(bonus) - setup.player_count - 3} of {len(bonus)}"
+        )
+    if setup.players and len(setup.players) != setup.player_count:
+        raise RuleError(f"{len(setup.players)} players named for a {setup.player_count}-player game")
+    try:
+        load_board(setup.map_id)
+    except KeyError:
+        raise RuleError(f"unknown map {setup.map_id}") from None
+
+
+def random_setup(
+    seed: str,
+    player_count: int,
+    options: Sequence[str] = DEFAULT_OPTIONS,
+    players: Sequence[str] = (),
+    map_id: str = ORIGINAL_MAP_ID,
+) -> GameSetup:
+    """Draw the setup from ``seed`` the way terra.snellman.net does (``randomize v2``)."""
+    rng = SnellmanRandom(seed)
+    tiles = available_scoring_tiles(options)
+    while True:
+        drawn = mt_shuffle(rng, tiles)
+        if drawn[4] != "SCORE1" and drawn[5] != "SCORE1":
+            break
+    bonus = mt_shuffle(rng, available_bonus_tiles(options))
+    removed = bonus[: len(bonus) - (player_count + 3)]
+    seats = list(players)
+    if seats and "maintain-player-order" not in options:
+        indexed = sorted(enumerate(seats), key=lambda p: (p[1].lower(), p[0]))
+        seats = mt_shuffle_players(rng, [name for _, name in indexed])
+    final = ()
+    if "fire-and-ice-final-scoring" in options:
+        final = (mt_shuffle(rng, sorted(FINAL_SCORING_TILES))[0],)
+    return GameSetup(
+        player_count=player_count,
+        options=tuple(options),
+        scoring_tiles=tuple(drawn[:6]),
+        removed_bonus_tiles=tuple(removed),
+        players=tuple(seats),
+        map_id=map_id,
+        final_scoring_tiles=final,
+        seed=seed,
+    )
+
+
+def mt_shuffle_players(rng: SnellmanRandom, names: list[str]) -> list[str]:
+    # Players are shuffled as objects: ties (never in practice) keep the sorted order.
+    keyed = [(rng.rand(), i, name) for i, name in enumerate(names)]
+    keyed.sort()
+    return [name for _, _, name in keyed]

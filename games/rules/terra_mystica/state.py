@@ -1,0 +1,226 @@
+"""The game state: plain data that round-trips through JSON without loss.
+
+Everything the rules need lives here; derived facts (such as the current round's scoring
+tile) are computed from it. Pending entitlements (spades to use, favor tiles to take, cult
+steps to place, ...) are counters on the faction, and the decisions the game waits for are
+the records of ``GameState.action_required``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+
+from .data import CULTS
+from .setup import GameSetup
+
+# Counters a faction holds while an action (or a decision) is under way.
+PENDING_FIELDS = (
+    "spade",
+    "free_tf",
+    "free_tp",
+    "free_d",
+    "teleport_no_tf",
+    "tf_need_hex_adjacency",
+    "cult_steps",
+    "cults_on_same_track",
+    "gain_favor",
+    "gain_tw",
+    "bridge",
+    "convert_w_to_p",
+    "gain_action",
+)
+
+
+@dataclass(slots=True)
+class FactionState:
+    name: str
+    color: str
+    seat: int  # 1-based seat (player number) of the faction's player
+    player: str = ""
+    vp: int = 20
+    c: int = 0
+    w: int = 0
+    p: int = 0
+    p1: int = 0
+    p2: int = 0
+    p3: int = 0
+    cult: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    max_cult: list[int] = field(default_factory=lambda: [10, 10, 10, 10])
+    keys: int = 0
+    ship: int = 0
+    dig: int = 0
+    teleport_level: int = 0
+    carpet_range: int = 0
+    max_p: int = 7  # priests in hand may not exceed the priests not standing on cult spaces
+    cult_priests: int = 0  # priests standing on cult spaces
+    buildings: dict[str, int] = field(default_factory=lambda: {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0})
+    locations: list[str] = field(default_factory=list)
+    bridges_left: int = 3
+    bonus: str | None = None
+    favors: list[str] = field(default_factory=list)
+    towns: list[str] = field(default_factory=list)
+    town_size: int = 7
+    passed: bool = False
+    dropped: bool = False
+    start_player: bool = False
+    income_taken: int = 0  # bit 1: cult income, bits 2-8: other income
+    order: int = 0  # position in this round's turn order
+    # pending entitlements
+    spade: int = 0
+    free_tf: int = 0
+    free_tp: int = 0
+    free_d: int = 0
+    teleport_no_tf: int = 0
+    tf_need_hex_adjacency: int = 0
+    cult_steps: int = 0
+    cults_on_same_track: int = 0
+    gain_favor: int = 0
+    gain_tw: int = 0
+    bridge: int = 0
+    convert_w_to_p: int = 0
+    gain_action: int = 0
+    # what the faction may still do in its turn
+    allowed_actions: int = 0
+    allowed_sub: dict[str, int] = field(default_factory=dict)
+    allowed_build_locations: list[str] = field(default_factory=list)
+    require_home_terrain_tf: bool = False
+    teleport_to: str | None = None
+    cult_blocked: list[str] = field(default_factory=list)
+    disable_spade_decline: bool = False
+    waiting: bool = False
+    # Cultists' bookkeeping per build (leech id -> count)
+    leech_cult_gained: list[int] = field(default_factory=list)
+    leech_not_rejected: dict[str, int] = field(default_factory=dict)
+    leech_rejected: dict[str, int] = field(default_factory=dict)
+    vp_source: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def power(self) -> tuple[int, int, int]:
+        return (self.p1, self.p2, self.p3)
+
+    def cult_of(self, track: str) -> int:
+        return self.cult[CULTS.index(track)]
+
+    def copy(self) -> FactionState:
+        new = copy.copy(self)
+        new.cult = self.cult[:]
+        new.max_cult = self.max_cult[:]
+        new.buildings = dict(self.buildings)
+        new.locations = self.locations[:]
+        new.favors = self.favors[:]
+        new.towns = self.towns[:]
+        new.allowed_sub = dict(self.allowed_sub)
+        new.allowed_build_locations = self.allowed_build_locations[:]
+        new.cult_blocked = self.cult_blocked[:]
+        new.leech_cult_gained = self.leech_cult_gained[:]
+        new.leech_not_rejected = dict(self.leech_not_rejected)
+        new.leech_rejected = dict(self.leech_rejected)
+        new.vp_source = dict(self.vp_source)
+        return new
+
+    def to_json(self) -> dict:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> FactionState:
+        return cls(**{k: _unplain(v) for k, v in d.items()})
+
+
+@dataclass(slots=True)
+class GameState:
+    setup: GameSetup
+    phase: str = "select-factions"
+    income_state: str = "other"
+    round: int = 0
+    turn: int = 0
+    factions: dict[str, FactionState] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # seat order (rewritten by variable turn order)
+    new_order: list[str] = field(default_factory=list)
+    setup_order: list[list[str]] = field(default_factory=list)  # [faction, "dwelling"|"bonus"]
+    action_required: list[dict] = field(default_factory=list)
+    active: str | None = None
+    full_turn_played: bool = False
+    leech_id: int = 0
+    terrain: dict[str, str] = field(default_factory=dict)
+    owner: dict[str, str] = field(default_factory=dict)  # hex -> faction
+    building: dict[str, str] = field(default_factory=dict)  # hex -> D/TP/TE/SH/SA
+    town: dict[str, int] = field(default_factory=dict)  # hex -> town id
+    bridges: list[list[str]] = field(default_factory=list)  # [hex, hex, faction]
+    river_links: dict[str, list[str]] = field(default_factory=dict)  # Mermaids' river towns
+    river_towns: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)  # actions used this round
+    pool: dict[str, int] = field(default_factory=dict)  # BON*, FAV*, TW* left
+    bonus_coins: dict[str, int] = field(default_factory=dict)
+    cult_spaces: dict[str, list[str | None]] = field(default_factory=dict)
+    finished: bool = False
+    aborted: bool = False
+    dropped_seats: list[int] = field(default_factory=list)
+    ledger_round: int = 0
+    ledger_turn: int = 0
+    trailing_comment: bool = False
+
+    def faction(self, name: str) -> FactionState:
+        return self.factions[name]
+
+    def factions_in_order(self, *, include_dropped: bool = True) -> list[FactionState]:
+        fs = [self.factions[n] for n in self.order]
+        return fs if include_dropped else [f for f in fs if not f.dropped]
+
+    def copy(self) -> GameState:
+        new = copy.copy(self)
+        new.factions = {n: f.copy() for n, f in self.factions.items()}
+        new.order = self.order[:]
+        new.new_order = self.new_order[:]
+        new.setup_order = [r[:] for r in self.setup_order]
+        new.action_required = [dict(r) for r in self.action_required]
+        new.terrain = dict(self.terrain)
+        new.owner = dict(self.owner)
+        new.building = dict(self.building)
+        new.town = dict(self.town)
+        new.bridges = [b[:] for b in self.bridges]
+        new.river_links = {k: v[:] for k, v in self.river_links.items()}
+        new.river_towns = self.river_towns[:]
+        new.blocked = self.blocked[:]
+        new.pool = dict(self.pool)
+        new.bonus_coins = dict(self.bonus_coins)
+        new.cult_spaces = {k: v[:] for k, v in self.cult_spaces.items()}
+        new.dropped_seats = self.dropped_seats[:]
+        return new
+
+    def to_json(self) -> dict:
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "setup":
+                out["setup"] = value.to_json()
+            elif f.name == "factions":
+                out["factions"] = {n: fs.to_json() for n, fs in value.items()}
+            else:
+                out[f.name] = _plain(value)
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict) -> GameState:
+        kwargs = {}
+        for k, v in d.items():
+            if k == "setup":
+                kwargs[k] = GameSetup.from_json(v)
+            elif k == "factions":
+                kwargs[k] = {n: FactionState.from_json(fs) for n, fs in v.items()}
+            else:
+                kwargs[k] = _unplain(v)
+        return cls(**kwargs)
+
+
+def _plain(value):
+    # All containers in the state are JSON-native already (lists, str-keyed dicts).
+    if isinstance(value, list):
+        return [(_plain(v)) for v in value] if value and isinstance(value[0], (list, dict)) else list(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _unplain(value):
+    return value

@@ -1,0 +1,80 @@
+"""Towns: founding them from directly connected buildings, and joining existing ones.
+
+A group of a faction's buildings connected by direct adjacency (edges, bridges; for the
+Mermaids also a declared river hex) with power value >= 7 (6 with FAV5) and at least four
+buildings (a sanctuary counts twice) becomes a town as soon as one is formed, if a town
+tile is left. A building next to an existing town joins it instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import BUILDING_POWER
+
+if TYPE_CHECKING:
+    from .context import Game
+    from .state import FactionState
+
+
+def own_neighbours(g: Game, f: FactionState, hex_id: str) -> list[str]:
+    """Hexes with ``f``'s buildings directly adjacent to ``hex_id`` (river links included)."""
+    owner = g.s.owner
+    out = [h for h in g.adjacent_hexes(hex_id) if owner.get(h) == f.name]
+    if g.rules(f).river_towns:
+        out += [h for h in g.s.river_links.get(hex_id, ()) if owner.get(h) == f.name]
+    return out
+
+
+def _add_to_town(g: Game, f: FactionState, hex_id: str, town_id: int) -> None:
+    stack = [hex_id]
+    while stack:
+        h = stack.pop()
+        g.s.town[h] = town_id
+        for n in own_neighbours(g, f, h):
+            if n not in g.s.town:
+                stack.append(n)
+
+
+def town_tiles_left(g: Game) -> int:
+    return sum(n for t, n in g.s.pool.items() if t.startswith("TW") and n > 0)
+
+
+def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int, int]:
+    """The connected group of ``f``'s buildings around ``start``: (hexes, power, size)."""
+    seen = {start}
+    stack = [start]
+    power = size = 0
+    building = g.s.building
+    while stack:
+        h = stack.pop()
+        kind = building.get(h)
+        if kind:
+            power += BUILDING_POWER[kind]
+            size += 2 if kind == "SA" else 1
+        for n in own_neighbours(g, f, h):
+            if n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen, power, size
+
+
+def detect_towns_from(g: Game, f: FactionState, hex_id: str) -> bool:
+    """Something changed at ``hex_id``: join a neighbouring town, or found a new one."""
+    s = g.s
+    if hex_id in s.town or s.owner.get(hex_id) != f.name:
+        return False
+    for n in own_neighbours(g, f, hex_id):
+        if n in s.town:
+            _add_to_town(g, f, hex_id, s.town[n])
+    if hex_id in s.town:
+        return False
+    group, power, size = group_strength(g, f, hex_id)
+    tiles_left = town_tiles_left(g)
+    if power >= f.town_size and size >= 4 and tiles_left:
+        town_id = max(s.town.values(), default=0) + 1
+        for h in group:
+            s.town[h] = town_id
+        g.adjust(f, "GAIN_TW", 1)
+        return True
+    return False

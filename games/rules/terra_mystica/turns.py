@@ -1,0 +1,314 @@
+"""Whose turn it is, what they may still do, and moving the game from phase to phase.
+
+A faction on turn has one full action (``allowed_actions``); an action may open follow-up
+steps (``allowed_sub``: after ACT6 two transformations and one build, after ACT1 a bridge,
+...). Decisions the game waits for are records in ``state.action_required``: the active
+player's full action, leech offers, cult steps to place, favor and town tiles to take,
+spades to use. The game advances (next player, next phase, income, final scoring) only
+when nothing blocks it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import RuleError
+from . import income, leech, scoring
+
+if TYPE_CHECKING:
+    from .context import Game
+    from .state import FactionState
+
+
+# --- decision records -------------------------------------------------------------------
+
+
+def require_action(g: Game, f: FactionState, record: dict) -> None:
+    if f.dropped:
+        return
+    record["faction"] = f.name
+    if record["type"] != "leech":
+        for existing in g.s.action_required:
+            if existing["type"] == record["type"] and existing.get("faction") == f.name:
+                existing.update(record)
+                return
+    g.s.action_required.append(record)
+
+
+def dismiss_action(g: Game, f: FactionState, kind: str | None = None) -> None:
+    g.s.action_required = [
+        r for r in g.s.action_required if not (r.get("faction") == f.name and (kind is None or r["type"] == kind))
+    ]
+
+
+def blocking_count(g: Game) -> int:
+    return sum(1 for r in g.s.action_required if not r.get("optional"))
+
+
+# --- turn order -------------------------------------------------------------------------
+
+
+def factions_in_order_from(g: Game, f: FactionState, include_dropped: bool = True) -> list[FactionState]:
+    """Seat order rotated so that ``f`` comes last."""
+    fs = g.s.factions_in_order(include_dropped=include_dropped)
+    i = fs.index(f) if f in fs else len(fs) - 1
+    return fs[i + 1 :] + fs[: i + 1]
+
+
+def factions_in_turn_order(g: Game) -> list[FactionState]:
+    fs = g.s.factions_in_order()
+    starts = [i for i, f in enumerate(fs) if f.start_player]
+    i = starts[0] if starts else 0
+    return fs[i:] + fs[:i]
+
+
+# --- actions within a turn ----------------------------------------------------------------
+
+
+def start_full_move(g: Game, f: FactionState) -> None:
+    g.s.active = f.name
+    f.allowed_actions = 1
+    f.allowed_sub = {}
+    f.allowed_build_locations = []
+    f.require_home_terrain_tf = False
+    f.teleport_to = None
+    f.cult_blocked = []
+    f.disable_spade_decline = False
+
+
+def require_subaction(g: Game, f: FactionState, kind: str, followup: dict[str, int] | None) -> None:
+    """Use up a follow-up step of the current action, or the turn's full action."""
+    if f.allowed_sub.get(kind, 0) > 0:
+        f.allowed_sub[kind] -= 1
+        if followup is not None:
+            f.allowed_sub = dict(followup)
+    elif f.allowed_actions:
+        f.allowed_actions -= 1
+        if followup is not None:
+            f.allowed_sub = dict(followup)
+        # Taking an action declines every power offer still open to the player.
+        leech.decline_all(g, f)
+    elif g.s.round == 0:
+        raise RuleError("only initial dwellings and bonus tiles can be chosen during setup")
+    else:
+        unpassed = [x for x in g.s.factions_in_order() if not x.passed and not x.dropped]
+        if len(unpassed) == 1 and unpassed[0] is f:
+            # The last player still in the round takes one action after the other.
+            maybe_advance_to_next_player(g, f)
+            if not g.ledger.force_finish:
+                g.ledger.finish_row()
+            g.ledger.start_row(f)
+            start_full_move(g, f)
+            require_subaction(g, f, kind, followup)
+            return
+        if g.s.active != f.name:
+            raise RuleError(f"it is not {f.name}'s turn")
+        raise RuleError(f"'{kind}' is not allowed now: {f.name} have already taken their action this turn")
+
+
+def is_active(g: Game, f: FactionState) -> bool:
+    return g.s.active == f.name
+
+
+def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
+    """Record what ``f`` still owes before its turn can end; True if anything."""
+    if f.dropped:
+        return False
+    incomplete = False
+    if f.spade:
+        incomplete = True
+        require_action(g, f, {"type": "transform", "amount": f.spade})
+    if f.free_tf:
+        incomplete = True
+        require_action(g, f, {"type": "transform", "amount": 1})
+    if f.free_tp:
+        incomplete = True
+        require_action(g, f, {"type": "upgrade", "from_building": "D", "to_building": "TP"})
+    if f.free_d:
+        incomplete = True
+        require_action(g, f, {"type": "dwelling"})
+    if f.cult_steps:
+        require_action(g, f, {"type": "cult", "amount": f.cult_steps})
+        return True
+    if f.gain_favor:
+        incomplete = True
+        require_action(g, f, {"type": "favor", "amount": f.gain_favor})
+    else:
+        dismiss_action(g, f, "favor")
+    if f.gain_tw:
+        incomplete = True
+        require_action(g, f, {"type": "town", "amount": f.gain_tw})
+    else:
+        dismiss_action(g, f, "town")
+    if f.bridge:
+        incomplete = True
+        require_action(g, f, {"type": "bridge"})
+    else:
+        dismiss_action(g, f, "bridge")
+    if f.convert_w_to_p and g.has("strict-darkling-sh"):
+        incomplete = True
+        require_action(g, f, {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True})
+    return incomplete
+
+
+def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
+    if g.s.finished:
+        return None
+    for x in factions_in_order_from(g, f):
+        if not x.passed and not x.dropped:
+            return x
+    return None
+
+
+def maybe_advance_turn(g: Game, f: FactionState, nxt: FactionState) -> None:
+    s = g.s
+    if s.full_turn_played:
+        s.full_turn_played = False
+        s.turn += 1
+    if f.order >= nxt.order:
+        s.full_turn_played = True
+    g.ledger.turn(s.round, s.turn)
+
+
+def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
+    """The faction's input ended: pass the turn on if its action is complete."""
+    incomplete = detect_incomplete_turn(g, f)
+    s = g.s
+    if not s.round:
+        return
+    if not incomplete and is_active(g, f) and not f.allowed_actions:
+        dismiss_action(g, f, "full")
+        nxt = next_faction_in_turn(g, f)
+        if nxt is not None:
+            require_action(g, nxt, {"type": "full"})
+            start_full_move(g, nxt)
+            maybe_advance_turn(g, f, nxt)
+    if s.new_order:
+        s.order = s.new_order
+        s.new_order = []
+    g.ledger.finish_row()
+
+
+# --- phases -----------------------------------------------------------------------------
+
+
+def what_next(g: Game) -> None:
+    s = g.s
+    if s.phase == "select-factions":
+        _in_select_factions(g)
+    if s.phase == "initial-dwellings":
+        _in_initial_dwellings(g)
+    if s.phase == "initial-bonus":
+        _in_initial_bonus(g)
+    if s.phase == "income":
+        _in_income(g)
+    if s.phase == "use-income-spades":
+        _in_use_income_spades(g)
+    if s.phase == "income-done":
+        _in_income_done(g)
+    if s.phase == "play":
+        _in_play(g)
+
+
+def _in_select_factions(g: Game) -> None:
+    s = g.s
+    chosen = len(s.factions)
+    if chosen < s.setup.player_count:
+        seat = chosen + 1
+        s.action_required = [{"type": "faction", "seat": seat, "player_index": f"player{seat}"}]
+        return
+    s.action_required = []
+    s.phase = "initial-dwellings"
+
+
+def _in_initial_dwellings(g: Game) -> None:
+    s = g.s
+    if not s.setup_order:
+        return
+    name, kind = s.setup_order[0]
+    if kind == "bonus":
+        s.phase = "initial-bonus"
+        return
+    f = s.factions[name]
+    s.action_required = [{"type": "dwelling", "faction": name}]
+    f.allowed_sub = {"build": 1}
+
+
+def _in_initial_bonus(g: Game) -> None:
+    s = g.s
+    if s.setup_order:
+        name = s.setup_order[0][0]
+        s.action_required = [{"type": "bonus", "faction": name}]
+        s.factions[name].allowed_sub = {"pass": 1}
+        return
+    s.action_required = []
+    g.ledger.finish_row()
+    s.phase = "income"
+
+
+def _in_income(g: Game) -> None:
+    s = g.s
+    if blocking_count(g):
+        return
+    mask = 1 if s.income_state == "cult" else 14
+    if not any(f.income_taken & mask for f in s.factions.values()):
+        income.income_phase(g, s.income_state)
+    s.phase = "use-income-spades"
+
+
+def _in_use_income_spades(g: Game) -> None:
+    if blocking_count(g):
+        return
+    g.s.phase = "income-done"
+
+
+def _in_income_done(g: Game) -> None:
+    s = g.s
+    if s.income_state == "cult":
+        s.income_state = "other"
+        s.phase = "income"
+        what_next(g)
+    else:
+        g.ledger.finish_row()
+        s.phase = "play"
+        start_round(g)
+
+
+def _in_play(g: Game) -> None:
+    s = g.s
+    if blocking_count(g):
+        return
+    if not all(f.passed or f.dropped for f in s.factions.values()):
+        return
+    if s.round == 6:
+        scoring.finish_game(g)
+    else:
+        s.phase = "income"
+        s.income_state = "cult"
+        what_next(g)
+
+
+def start_round(g: Game) -> None:
+    s = g.s
+    s.round += 1
+    s.turn = 1
+    for f in s.factions_in_order():
+        if not f.income_taken:
+            raise RuleError(f"round {s.round} income not taken for {f.name}")
+        f.income_taken = 0
+        f.passed = False
+    s.blocked = []
+    for tile, n in s.pool.items():
+        if tile.startswith("BON") and n:
+            s.bonus_coins[tile] = s.bonus_coins.get(tile, 0) + 1
+    g.ledger.turn(s.round, s.turn)
+    order = factions_in_turn_order(g)
+    for i, f in enumerate(order):
+        f.order = i
+    for f in order:
+        if f.dropped:
+            continue
+        require_action(g, f, {"type": "full"})
+        start_full_move(g, f)
+        s.full_turn_played = False
+        break
