@@ -27,6 +27,7 @@ test: install
 
 bench: install
 	$(PY) manage.py bench_engine
+	$(PY) manage.py bench_ratings
 	$(PY) manage.py bench_api
 
 lint: install

@@ -8,5 +8,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include("ratings.api.urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,85 @@
+"""Reads of the ratings, and the one place that reads the games app for them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.db.models import QuerySet
+
+from games.models import Game, Seat
+from ratings import elo
+from ratings.conf import ORIGINAL_MAP_ID, elo_params
+from ratings.models import FactionRating, PlayerRating, RatingChange
+
+
+def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGame]:
+    """Finished, not excluded games with a complete result, as the rating's input.
+
+    Whether a game counts beyond that (number of players, one seat per person) is decided by
+    `elo.is_rated`, so the rule lives in one place.
+    """
+    games = Game.objects.filter(
+        status=Game.Status.FINISHED,
+        finished_at__isnull=False,
+        rating_exclusion__isnull=True,
+    )
+    if game_ids is not None:
+        games = games.filter(pk__in=list(game_ids))
+    heads = list(games.order_by().values_list("pk", "finished_at", "setup__map_id"))
+    seats: dict[int, list[elo.SeatResult]] = defaultdict(list)
+    complete: dict[int, bool] = defaultdict(lambda: True)
+    rows = (
+        Seat.objects.filter(game__in=games)
+        .order_by("game_id", "position")
+        .values_list("game_id", "user_id", "faction", "final_vp", "dropped")
+    )
+    for game_id, user_id, faction, vp, dropped in rows.iterator(chunk_size=5000):
+        if not faction or vp is None:
+            complete[game_id] = False
+            continue
+        seats[game_id].append(elo.SeatResult(user_id, faction, vp, dropped))
+    return [
+        elo.FinishedGame(
+            game_id=pk,
+            finished_at=finished_at,
+            map_id=map_id or ORIGINAL_MAP_ID,
+            results=tuple(seats[pk]),
+        )
+        for pk, finished_at, map_id in heads
+        if complete[pk] and seats[pk]
+    ]
+
+
+def leaderboard(
+    min_games: int | None = None, active_since: datetime | None = None
+) -> QuerySet[PlayerRating]:
+    """Players by rating; by default only established players (see docs/ratings.md)."""
+    if min_games is None:
+        min_games = elo_params().min_games
+    players = PlayerRating.objects.select_related("user").filter(games__gte=min_games)
+    if active_since is not None:
+        players = players.filter(last_game_at__gte=active_since)
+    return players.order_by("-rating", "user_id")
+
+
+def player_rating(user_id: int) -> PlayerRating | None:
+    return PlayerRating.objects.filter(user_id=user_id).first()
+
+
+def player_history(user_id: int) -> QuerySet[RatingChange]:
+    """One entry per rated game of the player, oldest first."""
+    return RatingChange.objects.filter(user_id=user_id).order_by("finished_at", "game_id")
+
+
+def faction_ratings(map_id: str | None = None) -> QuerySet[FactionRating]:
+    factions = FactionRating.objects.all()
+    if map_id:
+        factions = factions.filter(map_id=map_id)
+    return factions.order_by("map_id", "-rating", "faction")
+
+
+def game_rating_changes(game_id: int) -> dict[int, RatingChange]:
+    """Each player's rating change in a game, by user id; empty until the game is rated."""
+    return {c.user_id: c for c in RatingChange.objects.filter(game_id=game_id)}
