@@ -16,25 +16,35 @@ from .engine import (
     seat_of,
 )
 from .ledger import LedgerRow
+from .legal import legal_commands, random_legal_command
 from .setup import DEFAULT_OPTIONS, RULE_OPTIONS, GameSetup, random_setup
 from .state import FactionState, GameState
+from .views import Decision, acting_factions, final_ranking, income_preview, state_view, waiting_for
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "RULE_OPTIONS",
+    "Decision",
     "FactionState",
     "GameSetup",
     "GameState",
     "LedgerRow",
     "RuleError",
+    "acting_factions",
     "actor_for_seat",
     "apply",
     "apply_logged",
     "drop_faction",
     "drop_faction_logged",
+    "final_ranking",
+    "income_preview",
     "is_finished",
+    "legal_commands",
     "new_game",
     "new_game_logged",
+    "random_legal_command",
     "random_setup",
     "seat_of",
+    "state_view",
+    "waiting_for",
 ]

@@ -19,8 +19,11 @@ CULT_INCOME = 1
 OTHER_INCOME = 14  # bonus tile, buildings, favor tiles
 
 
-def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
-    """What ``f`` receives in the next income: cult bonus, bonus tile, buildings, favors."""
+def income_parts(g: Game, f: FactionState, *, preview: bool = False) -> dict[str, dict[str, int]]:
+    """What ``f`` receives in the next income: cult bonus, bonus tile, buildings, favors.
+
+    The bonus tile pays only once its holder has passed; a ``preview`` counts it anyway.
+    """
     spec = g.rules(f).spec
     buildings: dict[str, int] = {}
     for kind, tables in spec.income.items():
@@ -29,7 +32,7 @@ def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
             if table[level]:
                 buildings[res] = buildings.get(res, 0) + table[level]
     bonus: dict[str, int] = {}
-    if f.bonus and f.passed:
+    if f.bonus and (f.passed or preview):
         bonus = dict(bonus_tiles()[f.bonus]["income"])
     favors: dict[str, int] = {}
     for tile in f.favors:

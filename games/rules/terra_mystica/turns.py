@@ -124,9 +124,13 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     if f.free_tp:
         incomplete = True
         require_action(g, f, {"type": "upgrade", "from_building": "D", "to_building": "TP"})
+    elif g.s.round:
+        dismiss_action(g, f, "upgrade")
     if f.free_d:
         incomplete = True
         require_action(g, f, {"type": "dwelling"})
+    elif g.s.round:
+        dismiss_action(g, f, "dwelling")
     if f.cult_steps:
         require_action(g, f, {"type": "cult", "amount": f.cult_steps})
         return True
@@ -148,6 +152,8 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     if f.convert_w_to_p and g.has("strict-darkling-sh"):
         incomplete = True
         require_action(g, f, {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True})
+    else:
+        dismiss_action(g, f, "convert")
     return incomplete
 
 

@@ -1,0 +1,286 @@
+"""Legal commands of an actor in a state.
+
+Candidates are generated from the state (cheap filters: reachable hexes, own buildings,
+tiles left, actions not yet used), then each is checked by applying it to a copy of the
+state, so this module can never disagree with the rules. Steps that open further steps
+(an action giving spades, a temple giving a favor tile) are listed on their own; the
+follow-up is then a pending decision with its own legal commands. Conversions are limited
+to single useful units.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from ..core import RuleError
+from .board import load_board
+from .building import colour_difference, shipping_range
+from .context import Game
+from .data import CULTS, POWER_ACTIONS, TERRAIN_CYCLE, UPGRADE_FROM, favor_tiles
+from .engine import apply_in_place, resolve_actor
+from .factions import faction_names, faction_rules
+from .notation import parse_row
+from .state import FactionState, GameState
+
+
+def legal_commands(state: GameState, actor: str) -> list[str]:
+    """Every candidate row the engine accepts for ``actor`` now."""
+    return [row for row in candidate_rows(state, actor) if accepts(state, actor, row)]
+
+
+def random_legal_command(state: GameState, actor: str, rng: random.Random, *, pass_rate: float = 1.0) -> str | None:
+    """One legal row for ``actor``, chosen at random (cheaper than listing them all).
+
+    With ``pass_rate`` below 1, passing is tried first only that often, so random play
+    lasts long enough to use the rest of the rules.
+    """
+    rows = list(dict.fromkeys(candidate_rows(state, actor)))
+    rng.shuffle(rows)
+    if rng.random() >= pass_rate:
+        rows.sort(key=lambda r: r.startswith("pass") and state.round > 0)
+    for row in rows:
+        if accepts(state, actor, row):
+            return row
+    return None
+
+
+def accepts(state: GameState, actor: str, row: str) -> bool:
+    try:
+        parsed = parse_row(row)
+        copy = state.copy()
+        resolve_actor(copy, actor, parsed)
+        apply_in_place(copy, actor, parsed)
+    except RuleError:
+        return False
+    return True
+
+
+def candidate_rows(state: GameState, actor: str) -> list[str]:
+    if state.finished:
+        return []
+    if actor.startswith("player"):
+        return [f"setup {name}" for name in faction_names() if _faction_available(state, name)]
+    f = state.factions.get(actor)
+    if f is None or f.dropped:
+        return []
+    return list(dict.fromkeys(_candidates(state, f)))
+
+
+def _faction_available(state: GameState, name: str) -> bool:
+    colour = faction_rules(name).spec.color
+    return name not in state.factions and all(f.color != colour for f in state.factions.values())
+
+
+def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
+    g = Game(state)
+    records = [r for r in state.action_required if r.get("faction") == f.name]
+    kinds = {r["type"] for r in records}
+    for r in records:
+        if r["type"] == "leech":
+            yield f"leech {r['amount']} from {r['from_faction']}"
+            yield f"decline {r['amount']} from {r['from_faction']}"
+    if f.cult_steps:
+        for track in CULTS:
+            yield f"+{track}" if not f.cults_on_same_track else f"+{f.cult_steps}{track}"
+    if f.gain_favor:
+        for tile in favor_tiles():
+            if state.pool.get(tile, 0) and tile not in f.favors:
+                yield f"+{tile}"
+    if f.gain_tw:
+        for tile, n in state.pool.items():
+            if tile.startswith("TW") and n:
+                yield f"+{tile}"
+    if f.convert_w_to_p:
+        for n in range(1, min(f.w, f.convert_w_to_p) + 1):
+            yield f"convert {n}W to {n}P"
+        yield f"-{f.convert_w_to_p}CONVERT_W_TO_P"
+    if "dwelling" in kinds or f.free_d:
+        yield from _builds(g, f, reach=state.round > 0 and not f.teleport_no_tf)
+    if "bonus" in kinds:
+        for tile in _bonus_tiles(state):
+            yield f"pass {tile}"
+    if f.spade or f.free_tf:
+        yield from _transforms(g, f)
+        if f.allowed_sub.get("build"):
+            yield from _builds(g, f, reach=True)
+        if not f.disable_spade_decline and f.spade:
+            yield "-SPADE"
+    if f.bridge:
+        yield from _bridges(g, f)
+    if f.free_tp:
+        for hex_id in f.locations:
+            if state.building[hex_id] == "D":
+                yield f"upgrade {hex_id} to TP"
+    if state.phase == "play" and state.active == f.name:
+        if f.allowed_actions or f.allowed_sub:
+            yield from _actions(g, f)
+        yield from _conversions(g, f)
+
+
+def _bonus_tiles(state: GameState) -> list[str]:
+    return sorted(t for t, n in state.pool.items() if t.startswith("BON") and n)
+
+
+def _empty_land(state: GameState) -> list[str]:
+    board = load_board(state.setup.map_id)
+    return [h for h in board.land if h not in state.building]
+
+
+def _reachable(g: Game, f: FactionState, hex_id: str) -> bool:
+    board = g.board
+    if any(g.adjacent(hex_id, loc) for loc in f.locations):
+        return True
+    reach = shipping_range(g, f)
+    dist = board.river_distance[hex_id]
+    if reach and any(dist.get(loc, 99) <= reach for loc in f.locations):
+        return True
+    tele = g.rules(f).spec.teleport
+    if tele is not None and not f.passed:
+        rng = f.carpet_range if tele.kind == "carpet" else tele.base_range
+        hd = board.hex_distance[hex_id]
+        return any(hd.get(loc, 99) <= rng + 1 for loc in f.locations)
+    return False
+
+
+def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:
+    for hex_id in _empty_land(g.s):
+        if g.s.terrain[hex_id] == f.color and (not reach or _reachable(g, f, hex_id)):
+            yield f"build {hex_id}"
+
+
+def _transforms(g: Game, f: FactionState) -> Iterator[str]:
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if terrain == f.color or not _reachable(g, f, hex_id):
+            continue
+        yield f"transform {hex_id} to {f.color}"
+        if f.allowed_sub.get("build") and not f.passed:
+            yield f"transform {hex_id} to {f.color}. build {hex_id}"
+        for colour in TERRAIN_CYCLE:
+            if colour not in (terrain, f.color) and abs(colour_difference(terrain, colour)) <= f.spade:
+                yield f"transform {hex_id} to {colour}"
+
+
+def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0) -> Iterator[str]:
+    rules = faction_rules(f.name)
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if terrain == f.color or not _reachable(g, f, hex_id):
+            continue
+        need = rules.transform_spades(abs(colour_difference(terrain, f.color)))
+        extra = max(need - free_spades, 0)
+        dig = f"dig {extra}. " if extra else ""
+        yield f"{prefix}{dig}build {hex_id}"
+        yield f"{prefix}{dig}transform {hex_id} to {f.color}"
+
+
+def _bridges(g: Game, f: FactionState) -> Iterator[str]:
+    for pair in g.board.bridgeable:
+        a, b = sorted(pair)
+        if g.s.owner.get(a) == f.name or g.s.owner.get(b) == f.name:
+            yield f"bridge {a}:{b}"
+
+
+def _actions(g: Game, f: FactionState) -> Iterator[str]:
+    s = g.s
+    round6 = s.round == 6
+    if round6:
+        yield "pass"
+    else:
+        for tile in _bonus_tiles(s):
+            yield f"pass {tile}"
+    yield from _builds(g, f, reach=True)
+    yield from _dig_builds(g, f)
+    for hex_id in f.locations:
+        kind = s.building[hex_id]
+        for target, source in UPGRADE_FROM.items():
+            if source == kind:
+                yield f"upgrade {hex_id} to {target}"
+    for track in CULTS:
+        yield f"send p to {track}"
+        yield f"send p to {track} for 1"
+    yield "advance ship"
+    yield "advance dig"
+    for action in POWER_ACTIONS:
+        if action in s.blocked:
+            continue
+        if action == "ACT1":
+            for bridge in _bridges(g, f):
+                yield f"action ACT1. {bridge}"
+        elif action in ("ACT5", "ACT6"):
+            yield f"action {action}"
+            yield from _dig_builds(g, f, prefix=f"action {action}. ", free_spades=POWER_ACTIONS[action]["gain"]["SPADE"])
+        else:
+            yield f"action {action}"
+    yield from _special_actions(g, f)
+
+
+def _special_actions(g: Game, f: FactionState) -> Iterator[str]:
+    s = g.s
+    rules = g.rules(f)
+    owned = []
+    if f.bonus in ("BON1", "BON2"):
+        owned.append(f.bonus)
+    if "FAV6" in f.favors:
+        owned.append("FAV6")
+    if f.buildings["SH"] and rules.stronghold_action:
+        owned.append(rules.stronghold_action)
+    if rules.innate_action:
+        owned.append(rules.innate_action)
+    for action in owned:
+        key = action if action.startswith("ACT") else f"{action}/{f.name}"
+        if key in s.blocked:
+            continue
+        if action in ("BON2", "FAV6"):
+            for track in CULTS:
+                yield f"action {action}. +{track}"
+        elif action == "ACTA":
+            for track in CULTS:
+                yield f"action ACTA. +2{track}"
+        elif action == "BON1":
+            yield "action BON1"
+            yield from _dig_builds(g, f, prefix="action BON1. ", free_spades=1)
+        elif action == "ACTG":
+            yield "action ACTG"
+            yield from _dig_builds(g, f, prefix="action ACTG. ", free_spades=2)
+        elif action == "ACTN":
+            for hex_id in _empty_land(s):
+                if s.terrain[hex_id] != f.color and any(hex_id in g.board.neighbours[loc] for loc in f.locations):
+                    yield f"action ACTN. transform {hex_id} to {f.color}"
+                    yield f"action ACTN. transform {hex_id} to {f.color}. build {hex_id}"
+        elif action == "ACTW":
+            for hex_id in _empty_land(s):
+                if s.terrain[hex_id] == f.color:
+                    yield f"action ACTW. build {hex_id}"
+        elif action == "ACTS":
+            for hex_id in f.locations:
+                if s.building[hex_id] == "D":
+                    yield f"action ACTS. upgrade {hex_id} to TP"
+        elif action == "ACTE":
+            for bridge in _bridges(g, f):
+                yield f"action ACTE. {bridge}"
+        else:
+            yield f"action {action}"
+
+
+def _conversions(g: Game, f: FactionState) -> Iterator[str]:
+    if f.p2 >= 2:
+        yield "burn 1"
+    if f.p2 >= 4:
+        yield f"burn {f.p2 // 2}"
+    if f.p3 >= 1:
+        yield "convert 1PW to 1C"
+    if f.p3 >= 3:
+        yield "convert 3PW to 1W"
+    if f.p3 >= 5:
+        yield "convert 5PW to 1P"
+    if f.p:
+        yield "convert 1P to 1W"
+    if f.w:
+        yield "convert 1W to 1C"
+    rates = g.rules(f).spec.exchange_rates
+    if "VP" in rates and f.vp:
+        yield "convert 1VP to 1C"
+    if rates.get("C", {}).get("VP") == 2 and f.c >= 2:
+        yield "convert 2C to 1VP"
