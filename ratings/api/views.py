@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth import get_user_model
+from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -15,6 +18,9 @@ from rest_framework.views import APIView
 from ratings import selectors
 from ratings.conf import elo_params
 
+# What a username can be; anything else (NUL bytes included) cannot name a player.
+USERNAME = re.compile(r"^[\w.@+-]{1,150}\Z")
+
 
 class LeaderboardPagination(PageNumberPagination):
     page_size = 50
@@ -22,41 +28,76 @@ class LeaderboardPagination(PageNumberPagination):
     max_page_size = 200
 
 
+class LeaderboardRowOutputSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    rating = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    last_game_at = serializers.DateTimeField()
+
+
 class LeaderboardApi(APIView):
     permission_classes = [AllowAny]
 
     class FilterSerializer(serializers.Serializer):
         min_games = serializers.IntegerField(
-            required=False, min_value=0, help_text="Defaults to the games needed to be established."
+            required=False,
+            min_value=0,
+            max_value=1_000_000,
+            help_text="Defaults to the games needed to be established.",
+        )
+        page = serializers.IntegerField(required=False, min_value=1)
+        page_size = serializers.IntegerField(
+            required=False, min_value=1, max_value=LeaderboardPagination.max_page_size
         )
         active_since = serializers.DateTimeField(
             required=False, help_text="Only players with a rated game finished since then."
         )
 
-    class OutputSerializer(serializers.Serializer):
-        rank = serializers.IntegerField()
-        username = serializers.CharField(source="user.username")
-        rating = serializers.FloatField()
-        games = serializers.IntegerField()
-        provisional = serializers.BooleanField()
-        last_game_at = serializers.DateTimeField()
+    class PageSerializer(serializers.Serializer):
+        count = serializers.IntegerField()
+        next = serializers.URLField(allow_null=True)
+        previous = serializers.URLField(allow_null=True)
+        results = LeaderboardRowOutputSerializer(many=True)
 
     @extend_schema(
-        parameters=[FilterSerializer], responses=OutputSerializer(many=True), tags=["ratings"]
+        parameters=[FilterSerializer],
+        responses={
+            200: PageSerializer,
+            400: OpenApiResponse(description="Invalid filter."),
+            404: OpenApiResponse(description="A page past the last one."),
+        },
+        tags=["ratings"],
     )
     def get(self, request: Request) -> Response:
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         paginator = LeaderboardPagination()
         page = paginator.paginate_queryset(
-            selectors.leaderboard(**filters.validated_data), request, view=self
+            selectors.leaderboard(
+                min_games=filters.validated_data.get("min_games"),
+                active_since=filters.validated_data.get("active_since"),
+            ),
+            request,
+            view=self,
         )
         first_rank = paginator.page.start_index()
         min_games = elo_params().min_games
-        for offset, player in enumerate(page):
-            player.rank = first_rank + offset
-            player.provisional = player.games < min_games
-        return paginator.get_paginated_response(self.OutputSerializer(page, many=True).data)
+        rows = [
+            {
+                "rank": first_rank + offset,
+                "username": player.user.get_username(),
+                "rating": player.rating,
+                "games": player.games,
+                "provisional": player.games < min_games,
+                "last_game_at": player.last_game_at,
+            }
+            for offset, player in enumerate(page)
+        ]
+        return paginator.get_paginated_response(
+            LeaderboardRowOutputSerializer(rows, many=True).data
+        )
 
 
 class RatingChangeOutputSerializer(serializers.Serializer):
@@ -83,8 +124,13 @@ class PlayerRatingHistoryApi(APIView):
         provisional = serializers.BooleanField()
         history = RatingChangeOutputSerializer(many=True)
 
-    @extend_schema(responses=OutputSerializer, tags=["ratings"])
+    @extend_schema(
+        responses={200: OutputSerializer, 404: OpenApiResponse(description="No such player.")},
+        tags=["ratings"],
+    )
     def get(self, request: Request, username: str) -> Response:
+        if not USERNAME.match(username):
+            raise Http404("No such player.")
         user_model = get_user_model()
         user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
         current = selectors.player_rating(user.pk)
@@ -112,7 +158,12 @@ class FactionRatingsApi(APIView):
         games = serializers.IntegerField()
 
     @extend_schema(
-        parameters=[FilterSerializer], responses=OutputSerializer(many=True), tags=["ratings"]
+        parameters=[FilterSerializer],
+        responses={
+            200: OutputSerializer(many=True),
+            400: OpenApiResponse(description="Invalid filter."),
+        },
+        tags=["ratings"],
     )
     def get(self, request: Request) -> Response:
         filters = self.FilterSerializer(data=request.query_params)

@@ -63,6 +63,8 @@ def test_leaderboard_filters_by_minimum_games_and_activity(client, rated, settin
 def test_leaderboard_rejects_bad_filters(client, rated):
     assert client.get("/api/v1/ratings/leaderboard/?min_games=-1").status_code == 400
     assert client.get("/api/v1/ratings/leaderboard/?active_since=yesterday").status_code == 400
+    assert client.get("/api/v1/ratings/leaderboard/?min_games=10000000000").status_code == 400
+    assert client.get("/api/v1/ratings/leaderboard/?page_size=0").status_code == 400
 
 
 def test_player_history_has_one_entry_per_rated_game(client, rated, users):
@@ -114,3 +116,11 @@ def test_faction_strength_moves_once_players_are_established(client, rated, user
     rows = client.get(f"/api/v1/ratings/factions/?map_id={MAP}").json()
     assert rows[0]["faction"] == "witches" and rows[0]["rating"] > 0
     assert rows[-1]["faction"] == "auren" and rows[-1]["rating"] < 0
+
+
+def test_a_page_past_the_end_is_not_found(client, rated):
+    assert client.get("/api/v1/ratings/leaderboard/?page=9").status_code == 404
+
+
+def test_a_name_no_player_can_have_is_not_found(client, db):
+    assert client.get("/api/v1/players/a%00b/ratings/").status_code == 404

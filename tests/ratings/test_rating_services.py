@@ -195,3 +195,23 @@ def test_faction_ratings_per_map(users, settings):
     fjords = list(selectors.faction_ratings("fjords"))
     assert [f.faction for f in fjords] == ["witches", "giants", "nomads", "auren"]
     assert {f.map_id for f in selectors.faction_ratings()} == {"fjords", MAP}
+
+
+def test_an_admin_flag_takes_a_game_out_of_the_ratings(users, client, settings):
+    settings.RATINGS_MIN_GAMES = 0
+    game = four_player_game(users)
+    services.game_rate(game.pk)
+    admin = users[4]
+    admin.is_staff = admin.is_superuser = True
+    admin.save()
+    client.force_login(admin)
+    response = client.post(
+        "/admin/ratings/ratingexclusion/add/", {"game": game.pk, "reason": "collusion"}
+    )
+    assert response.status_code == 302
+    exclusion = RatingExclusion.objects.get(game=game)
+    assert exclusion.created_by == admin and exclusion.reason == "collusion"
+    assert not RatingChange.objects.exists() and not PlayerRating.objects.exists()
+    client.post(f"/admin/ratings/ratingexclusion/{exclusion.pk}/delete/", {"post": "yes"})
+    assert not RatingExclusion.objects.exists()
+    assert RatingChange.objects.filter(game=game).count() == 4
