@@ -252,14 +252,19 @@ def clean_command(command: str) -> str:
 
 def load_state(game: Game) -> Any:
     """The engine state after the latest move: the snapshot, rebuilt from the log if stale."""
-    snapshot = StateSnapshot.objects.filter(game=game).first()
-    if snapshot is not None and snapshot.move_number == game.move_count:
-        return engine.state_from_json(snapshot.state)
+    snapshot = StateSnapshot.objects.filter(game=game).values_list("move_number", "state").first()
+    if snapshot is not None and snapshot[0] == game.move_count:
+        return engine.state_from_json(snapshot[1])
     state = replay(game)
-    StateSnapshot.objects.update_or_create(
-        game=game, defaults={"move_number": game.move_count, "state": engine.state_to_json(state)}
-    )
+    _save_snapshot(game, state)
     return state
+
+
+def _save_snapshot(game: Game, state: Any) -> None:
+    values = {"move_number": game.move_count, "state": engine.state_to_json(state)}
+    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing.
+    if not StateSnapshot.objects.filter(game=game).update(**values):
+        StateSnapshot.objects.create(game=game, **values)
 
 
 def effective_moves(moves: Sequence[Move]) -> list[Move]:
@@ -292,7 +297,8 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
     command = clean_command(command)
     with transaction.atomic():
         game = _locked_game(game_id)
-        seat = _seat_of(game, user)
+        seats = list(game.seats.select_related("user"))
+        seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise Forbidden("You have no seat in this game.")
         _check_running(game)
@@ -312,7 +318,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
             command=command,
             ledger=ledger,
         )
-        return _after_move(game, state, move)
+        return _after_move(game, state, move, seats)
 
 
 def move_undo(*, game_id: int, user, expected_move_number: int) -> MoveResult:
@@ -473,17 +479,21 @@ def _append(
         ledger=ledger or [],
         target=target,
     )
-    StateSnapshot.objects.update_or_create(
-        game=game, defaults={"move_number": game.move_count, "state": engine.state_to_json(state)}
-    )
+    _save_snapshot(game, state)
     return move
 
 
-def _after_move(game: Game, state: Any, move: Move) -> MoveResult:
+def _after_move(game: Game, state: Any, move: Move, seats: list[Seat] | None = None) -> MoveResult:
     """Bring seats (factions, drops) and the game's status in line with the new state."""
-    seats = list(game.seats.select_related("user"))
+    if seats is None:
+        seats = list(game.seats.select_related("user"))
     changed = []
-    dropped = _dropped_factions(game)
+    # A player's command never changes who has left; drops, undos and rollbacks can.
+    dropped = (
+        {s.faction for s in seats if s.dropped}
+        if move.kind == Move.Kind.COMMAND
+        else _dropped_factions(game)
+    )
     for seat in seats:
         faction = engine.actor_for_seat(state, seat.position)
         faction = faction if engine.is_faction_actor(faction) else ""

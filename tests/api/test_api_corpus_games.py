@@ -3,7 +3,7 @@
 Each player registers, the first one creates the game with the recorded setup, the others join,
 and every recorded move is sent by the account that owns the faction (faction choice as
 ``setup <faction>``; a ``drop`` comment is the creator's admin drop). The final scores must be the
-recorded ones. TM_CORPUS_API_GAMES=all plays the whole corpus instead of a sample.
+recorded ones. Every league game of the corpus is played; TM_CORPUS_API_GAMES=sample plays three.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ SAMPLE = [
 
 
 def _games() -> list[str]:
-    if os.environ.get("TM_CORPUS_API_GAMES") == "all":
-        index = json.loads((CORPUS / "index.json").read_text())
-        return [g["game_id"] for g in index["games"]]
-    return SAMPLE
+    if os.environ.get("TM_CORPUS_API_GAMES") == "sample":
+        return SAMPLE
+    index = json.loads((CORPUS / "index.json").read_text())
+    return [g["game_id"] for g in index["games"]]
 
 
 class Player:

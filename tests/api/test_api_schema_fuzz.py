@@ -14,14 +14,13 @@ from tests.factories import UserFactory
 pytestmark = requires_engine
 
 
-@pytest.fixture
-def api_schema(db):
+def _schema():
     from django.core.wsgi import get_wsgi_application
 
     return schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 
 
-schema = schemathesis.pytest.from_fixture("api_schema")
+schema = _schema()
 
 
 @pytest.fixture

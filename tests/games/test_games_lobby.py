@@ -148,13 +148,16 @@ def test_explicit_setup_reserves_the_seats(client_for, user, other_user):
     setup = {
         "scoring_tiles": ["SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"],
         "removed_bonus_tiles": ["BON3", "BON4", "BON5"],
-        "seat_order": [user.username, "nobody-here"],
+        "seat_order": [user.username, "nobody-here", "x", "y"],
     }
-    assert create(client_for(user), setup=setup).status_code == 400
-    setup["seat_order"] = [user.username, UserFactory().username]
-    game_id = create(client_for(user), setup=setup).data["id"]
-    response = client_for(other_user).post(f"/api/v1/games/{game_id}/join/")
-    assert response.status_code == 403
+    response = create(client_for(user), player_count=4, options=CORPUS_OPTIONS, setup=setup)
+    assert response.status_code == 400
+    assert "nobody-here" in response.data["error"]
+    setup["seat_order"] = [user.username, *(UserFactory().username for _ in range(3))]
+    response = create(client_for(user), player_count=4, options=CORPUS_OPTIONS, setup=setup)
+    assert response.status_code == 201, response.data
+    joined = client_for(other_user).post(f"/api/v1/games/{response.data['id']}/join/")
+    assert joined.status_code == 403
 
 
 def test_invalid_explicit_setup_is_a_400(client_for, user):

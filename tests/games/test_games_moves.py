@@ -105,7 +105,7 @@ def test_stale_expected_move_number_is_a_409(league_game):
     ("command", "message"),
     [
         ("x" * 501, "longer than 500"),
-        ("   ", "empty"),
+        ("   ", "blank"),
         ("setup nomads\nsetup witches", "one row"),
     ],
 )
