@@ -39,7 +39,7 @@ class Command(BaseCommand):
             result = elo.evaluate(games, params, established_only=not options["all_pairs"])
             self.stdout.write(
                 f"{stake:>6g} {min_games:>9} {weight:>9g} {result.games:>7} {result.pairs:>8} "
-                f"{_percent(result.accuracy):>8} {result.log_loss:>9.4f}"
+                f"{_percent(result.accuracy):>8} {_number(result.log_loss):>9}"
             )
         self.stdout.write(
             f"A coin scores 50% and a log loss of {math.log(2):.4f}; lower log loss is better."
@@ -48,3 +48,7 @@ class Command(BaseCommand):
 
 def _percent(value: float) -> str:
     return "-" if math.isnan(value) else f"{100 * value:.1f}%"
+
+
+def _number(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.4f}"
