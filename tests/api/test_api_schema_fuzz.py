@@ -24,7 +24,21 @@ schema = _schema()
 
 
 @pytest.fixture
-def token(db):
+def keep_connection():
+    """Requests go through the real WSGI handler, which closes the database connection after
+    each request; inside a test transaction it must stay open (Django's test client does the same)."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def token(db, keep_connection):
     """A player seated in a running game and in an open one, so ids 1.. often hit real games."""
     from rest_framework.authtoken.models import Token
 
