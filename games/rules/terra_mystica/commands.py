@@ -273,6 +273,7 @@ def burn(g: Game, f: FactionState, n: int) -> None:
         raise RuleError(f"burning {n} power needs {2 * n} tokens in bowl II; {f.name} have {f.p2}")
     f.p2 -= 2 * n
     f.p3 += n
+    f.burned += n
 
 
 def advance(g: Game, f: FactionState, track: str) -> None:

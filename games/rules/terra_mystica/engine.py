@@ -112,6 +112,8 @@ def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> Factio
         seat = int(m.group(1))
         for f in state.factions.values():
             if f.seat == seat:
+                if any(c.verb == "setup" for c in parsed):
+                    raise RuleError(f"{f.name} have already chosen their faction")
                 return f
         if not 1 <= seat <= state.setup.player_count:
             raise RuleError(f"there is no {actor} in a {state.setup.player_count}-player game")

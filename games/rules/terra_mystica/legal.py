@@ -46,6 +46,7 @@ def random_legal_command(state: GameState, actor: str, rng: random.Random, *, pa
 
 
 def accepts(state: GameState, actor: str, row: str) -> bool:
+    """Does the engine accept ``row``, leaving the actor a way to finish its turn?"""
     try:
         parsed = parse_row(row)
         copy = state.copy()
@@ -53,7 +54,17 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
         apply_in_place(copy, actor, parsed)
     except RuleError:
         return False
-    return True
+    f = copy.factions.get(actor)
+    return f is None or not stranded_spades(copy, f)
+
+
+def stranded_spades(state: GameState, f: FactionState) -> bool:
+    """Spades bought with 'dig' that no step of the turn can use any more (the site accepts
+    such a row, and then the turn cannot be finished without an undo)."""
+    if not f.spade or f.passed or not f.disable_spade_decline or f.allowed_sub.get("transform") or f.allowed_actions:
+        return False
+    unpassed = [x for x in state.factions.values() if not x.passed and not x.dropped]
+    return len(unpassed) > 1
 
 
 def candidate_rows(state: GameState, actor: str) -> list[str]:
@@ -127,32 +138,41 @@ def _empty_land(state: GameState) -> list[str]:
     return [h for h in board.land if h not in state.building]
 
 
-def _reachable(g: Game, f: FactionState, hex_id: str) -> bool:
+def reachable_hexes(g: Game, f: FactionState) -> set[str]:
+    """Land hexes ``f`` can reach now: adjacency, bridges, shipping, tunnel or carpet."""
     board = g.board
-    if any(g.adjacent(hex_id, loc) for loc in f.locations):
-        return True
+    out: set[str] = set()
     reach = shipping_range(g, f)
-    dist = board.river_distance[hex_id]
-    if reach and any(dist.get(loc, 99) <= reach for loc in f.locations):
-        return True
     tele = g.rules(f).spec.teleport
+    tele_reach = 0
     if tele is not None and not f.passed:
-        rng = f.carpet_range if tele.kind == "carpet" else tele.base_range
-        hd = board.hex_distance[hex_id]
-        return any(hd.get(loc, 99) <= rng + 1 for loc in f.locations)
-    return False
+        tele_reach = (f.carpet_range if tele.kind == "carpet" else tele.base_range) + 1
+    for loc in f.locations:
+        out.update(board.land_neighbours[loc])
+        if reach:
+            out.update(h for h, d in board.river_distance[loc].items() if d <= reach)
+        if tele_reach:
+            out.update(h for h, d in board.hex_distance[loc].items() if d <= tele_reach)
+    for a, b, _ in g.s.bridges:
+        if g.s.owner.get(a) == f.name:
+            out.add(b)
+        if g.s.owner.get(b) == f.name:
+            out.add(a)
+    return out
 
 
 def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:
+    reachable = reachable_hexes(g, f) if reach else None
     for hex_id in _empty_land(g.s):
-        if g.s.terrain[hex_id] == f.color and (not reach or _reachable(g, f, hex_id)):
+        if g.s.terrain[hex_id] == f.color and (reachable is None or hex_id in reachable):
             yield f"build {hex_id}"
 
 
 def _transforms(g: Game, f: FactionState) -> Iterator[str]:
+    reachable = reachable_hexes(g, f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain == f.color or not _reachable(g, f, hex_id):
+        if terrain == f.color or hex_id not in reachable:
             continue
         yield f"transform {hex_id} to {f.color}"
         if f.allowed_sub.get("build") and not f.passed:
@@ -164,12 +184,17 @@ def _transforms(g: Game, f: FactionState) -> Iterator[str]:
 
 def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0) -> Iterator[str]:
     rules = faction_rules(f.name)
+    reachable = reachable_hexes(g, f)
+    spec = rules.spec.digging
+    per_spade = spec.cost[min(f.dig, len(spec.cost) - 1)]
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain == f.color or not _reachable(g, f, hex_id):
+        if terrain == f.color or hex_id not in reachable:
             continue
         need = rules.transform_spades(abs(colour_difference(terrain, f.color)))
-        extra = max(need - free_spades, 0)
+        extra = max(need - free_spades - f.spade, 0)
+        if any(g.available(f, res) < n * extra for res, n in per_spade.items()):
+            continue
         dig = f"dig {extra}. " if extra else ""
         yield f"{prefix}{dig}build {hex_id}"
         yield f"{prefix}{dig}transform {hex_id} to {f.color}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core import RuleError
 
@@ -81,12 +82,22 @@ def split_row(row: str) -> list[str]:
     return [c for c in (clean(part) for part in row.split(".")) if c]
 
 
+@lru_cache(maxsize=4096)
 def parse(sub: str) -> Command:
     for verb, pattern in _PATTERNS:
         m = pattern.match(sub)
         if m:
             return Command(verb, _args(verb, m), sub)
     raise RuleError(f"unknown command '{sub}'")
+
+
+_RIVER = re.compile(r"^R\d+$")
+
+
+def hex_name(text: str) -> str:
+    """Land hexes are upper case (E5), river hexes lower case (r3)."""
+    name = text.upper()
+    return name.lower() if _RIVER.match(name) else name
 
 
 def _args(verb: str, m: re.Match[str]) -> tuple:
@@ -96,10 +107,10 @@ def _args(verb: str, m: re.Match[str]) -> tuple:
         count = int(g[1]) if g[1] else 1
         return (sign * count, g[2].upper(), (g[3] or "").lower())
     if verb in ("build", "dig"):
-        return (g[0].upper(),) if verb == "build" else (int(g[0]),)
+        return (hex_name(g[0]),) if verb == "build" else (int(g[0]),)
     if verb == "upgrade":
         kind = g[1].upper().strip()
-        return (g[0].upper(), BUILDING_ALIASES.get(kind, kind))
+        return (hex_name(g[0]), BUILDING_ALIASES.get(kind, kind))
     if verb == "send":
         return (g[0].upper(), int(g[1]) if g[1] else None)
     if verb == "convert":
@@ -116,11 +127,11 @@ def _args(verb: str, m: re.Match[str]) -> tuple:
     if verb == "decline":
         return (int(g[0]) if g[0] else None, (g[1] or "").lower())
     if verb == "transform":
-        return (g[0].upper(), (g[1] or "").lower() or None)
+        return (hex_name(g[0]), (g[1] or "").lower() or None)
     if verb == "bridge":
-        return (g[0].upper(), g[1].upper())
+        return (hex_name(g[0]), hex_name(g[1]))
     if verb == "connect":
-        return tuple(x.upper() for x in g if x)
+        return tuple(hex_name(x) for x in g if x)
     if verb == "connect_river":
         return (g[0].lower(),)
     if verb == "pass":

@@ -187,8 +187,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
 def drop_faction_logged_in_place(state: GameState, faction: str) -> tuple[GameState, list[LedgerRow]]:
     new_state, rows = drop_faction_logged(state, faction)
     # Keep replaying on the same object: copy the new state's fields over.
-    for name in state.__slots__:
-        setattr(state, name, getattr(new_state, name))
+    state.__dict__.update(new_state.__dict__)
     return state, rows
 
 

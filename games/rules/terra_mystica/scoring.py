@@ -169,6 +169,7 @@ def score_resources(g: Game, f: FactionState) -> None:
     burn = f.p2 // 2
     f.p2 -= 2 * burn
     f.p3 += burn
+    f.burned += burn
     coins = f.p3 + f.p + f.w
     f.p1 += f.p3
     f.p3 = 0

@@ -8,7 +8,6 @@ the records of ``GameState.action_required``.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 
 from .data import CULTS
@@ -32,7 +31,7 @@ PENDING_FIELDS = (
 )
 
 
-@dataclass(slots=True)
+@dataclass
 class FactionState:
     name: str
     color: str
@@ -45,6 +44,7 @@ class FactionState:
     p1: int = 0
     p2: int = 0
     p3: int = 0
+    burned: int = 0  # power tokens removed from the game by burning
     cult: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     max_cult: list[int] = field(default_factory=lambda: [10, 10, 10, 10])
     keys: int = 0
@@ -103,7 +103,7 @@ class FactionState:
         return self.cult[CULTS.index(track)]
 
     def copy(self) -> FactionState:
-        new = copy.copy(self)
+        new = _shallow_copy(self)
         new.cult = self.cult[:]
         new.max_cult = self.max_cult[:]
         new.buildings = dict(self.buildings)
@@ -127,7 +127,7 @@ class FactionState:
         return cls(**{k: _unplain(v) for k, v in d.items()})
 
 
-@dataclass(slots=True)
+@dataclass
 class GameState:
     setup: GameSetup
     phase: str = "select-factions"
@@ -168,7 +168,7 @@ class GameState:
         return fs if include_dropped else [f for f in fs if not f.dropped]
 
     def copy(self) -> GameState:
-        new = copy.copy(self)
+        new = _shallow_copy(self)
         new.factions = {n: f.copy() for n, f in self.factions.items()}
         new.order = self.order[:]
         new.new_order = self.new_order[:]
@@ -224,3 +224,11 @@ def _plain(value):
 
 def _unplain(value):
     return value
+
+
+
+def _shallow_copy(obj):
+    # Plain (dict-backed) dataclasses copy fastest by copying their attribute dict.
+    new = object.__new__(type(obj))
+    new.__dict__ = obj.__dict__.copy()
+    return new

@@ -16,7 +16,7 @@ DECISION_KINDS = {
     "faction": "choose a faction",
     "dwelling": "place an initial dwelling",
     "bonus": "choose a bonus tile",
-    "full": "take an action",
+    "action": "take an action",
     "leech": "accept or decline power",
     "cult": "advance on a cult track",
     "favor": "take a favor tile",
@@ -45,17 +45,13 @@ class Decision:
         return text
 
     def to_json(self) -> dict:
-        out = {"actor": self.actor, "seat": self.seat, "kind": _public_kind(self.kind), "description": self.description}
+        out = {"actor": self.actor, "seat": self.seat, "kind": self.kind, "description": self.description}
         if self.amount is not None:
             out["amount"] = self.amount
         if self.from_faction is not None:
             out["from_faction"] = self.from_faction
         out.update(self.details)
         return out
-
-
-def _public_kind(kind: str) -> str:
-    return "action" if kind == "full" else kind
 
 
 def waiting_for(state: GameState) -> list[Decision]:
@@ -85,7 +81,7 @@ def waiting_for(state: GameState) -> list[Decision]:
             )
         else:
             amount = r.get("amount")
-            out.append(Decision(f.name, f.seat, kind, amount=amount))
+            out.append(Decision(f.name, f.seat, "action" if kind == "full" else kind, amount=amount))
     return out
 
 

@@ -1,0 +1,89 @@
+"""Helpers for the rules engine's tests: corpus games and scenario building."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.rules.terra_mystica import GameSetup, GameState, apply, new_game
+from games.rules.terra_mystica.replay import load_game_file, replay_game
+
+CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus"
+CORPUS_GAMES = sorted(p for p in CORPUS.glob("*/*.json") if p.name != "index.json")
+LEAGUE_OPTIONS = (
+    "strict-leech",
+    "strict-darkling-sh",
+    "strict-chaosmagician-sh",
+    "errata-cultist-power",
+    "mini-expansion-1",
+    "shipping-bonus",
+    "temple-scoring-tile",
+    "email-notify",
+    "maintain-player-order",
+    "variable-turn-order",
+)
+
+
+def corpus_game(name: str) -> dict:
+    path = next(p for p in CORPUS_GAMES if p.stem == name)
+    return load_game_file(path)
+
+
+def state_after_line(game_name: str, line: int) -> GameState:
+    """The state of a recorded game after its ledger line ``line`` (a real position)."""
+    game = corpus_game(game_name)
+    game = dict(game, rows=[r for r in game["rows"] if r["line"] <= line])
+    return replay_game(game, check=False).state
+
+
+def setup_game(factions: list[str], *, options=LEAGUE_OPTIONS, scoring=None, removed=None) -> GameState:
+    """A new game with the factions chosen in seat order."""
+    n = len(factions)
+    setup = GameSetup(
+        player_count=n,
+        options=tuple(options),
+        scoring_tiles=tuple(scoring or ("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2")),
+        removed_bonus_tiles=tuple(removed or ("BON3", "BON4", "BON5", "BON6", "BON7", "BON8")[: 7 - n]),
+    )
+    state = new_game(setup)
+    for seat, name in enumerate(factions, start=1):
+        state = apply(state, f"player{seat}", f"setup {name}")
+    return state
+
+
+def play(state: GameState, *moves: tuple[str, str]) -> GameState:
+    for actor, row in moves:
+        state = apply(state, actor, row)
+    return state
+
+
+def as_json(state: GameState) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+@pytest.fixture
+def as_json_text():
+    return as_json
+
+
+def start_round_one(
+    dwellings: dict[str, list[str]],
+    bonuses: dict[str, str],
+    *,
+    options=LEAGUE_OPTIONS,
+    scoring=None,
+    removed=None,
+) -> GameState:
+    """Choose factions (in the dict's order), place their initial dwellings, take bonus tiles."""
+    state = setup_game(list(dwellings), options=options, scoring=scoring, removed=removed)
+    todo = {name: list(hexes) for name, hexes in dwellings.items()}
+    while state.phase == "initial-dwellings":
+        name = state.setup_order[0][0]
+        state = apply(state, name, f"build {todo[name].pop(0)}")
+    while state.phase == "initial-bonus":
+        name = state.setup_order[0][0]
+        state = apply(state, name, f"pass {bonuses[name]}")
+    assert state.round == 1 and state.phase == "play"
+    return state
