@@ -166,7 +166,12 @@ def is_finished(view: dict) -> bool:
 
 
 def final_ranking(state: Any) -> list[dict]:
-    return [to_plain(r) for r in _tm().final_ranking(state)]
+    """Faction, seat, VP, rank per faction; ``VP`` as the facade documents it, whatever the case."""
+    rows = [to_plain(r) for r in _tm().final_ranking(state)]
+    for row in rows:
+        if "VP" not in row and "vp" in row:
+            row["VP"] = row["vp"]
+    return rows
 
 
 def legal_commands(state: Any, actor: str) -> list[str]:

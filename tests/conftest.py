@@ -26,22 +26,6 @@ CORPUS_OPTIONS = [
 ]
 
 
-def _engine_ready() -> bool:
-    try:
-        import games.rules.terra_mystica as tm
-    except ImportError:
-        return False
-    return all(
-        hasattr(tm, name) for name in ("apply_logged", "random_setup", "new_game", "state_view")
-    )
-
-
-# Platform tests that play moves need the rules engine's facade (docs/architecture.md).
-requires_engine = pytest.mark.skipif(
-    not _engine_ready(), reason="the rules engine facade is not there yet"
-)
-
-
 def load_corpus_game(game_id: str) -> dict:
     return json.loads((CORPUS / f"{game_id}.json").read_text())
 

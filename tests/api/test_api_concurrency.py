@@ -10,11 +10,10 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Move
-from tests.conftest import CORPUS_OPTIONS, requires_engine
+from tests.conftest import CORPUS_OPTIONS
 from tests.factories import UserFactory
 
 pytestmark = [
-    requires_engine,
     pytest.mark.skipif(
         connection.vendor != "postgresql",
         reason="row locks need PostgreSQL (run .ci/run or set DATABASE_URL)",

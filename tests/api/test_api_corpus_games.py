@@ -15,9 +15,9 @@ import os
 import pytest
 from rest_framework.test import APIClient
 
-from tests.conftest import CORPUS, load_corpus_game, requires_engine
+from tests.conftest import CORPUS, load_corpus_game
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 SAMPLE = [
     "4pLeague_S60_D1L1_G1",
@@ -103,7 +103,7 @@ def play(record: dict) -> tuple[int, dict]:
         )
         assert response.data["move_number"] == seen + 1
         seen += 1
-    return seen, creator.api.get(f"{game}/state/").json()
+    return seen, {**creator.api.get(f"{game}/state/").json(), "game_id": created.data["id"]}
 
 
 @pytest.mark.parametrize("game_id", _games())
@@ -114,6 +114,10 @@ def test_recorded_game_reaches_the_recorded_final_scores(game_id):
     assert state["move_number"] == moves
     scores = {faction: data["VP"] for faction, data in state["factions"].items()}
     assert scores == record["final_vp"]
+    detail = APIClient().get(f"/api/v1/games/{state['game_id']}/").data
+    assert detail["status"] == "finished"
+    assert {s["faction"]: s["final_vp"] for s in detail["seats"]} == record["final_vp"]
+    assert {s["faction"] for s in detail["seats"] if s["dropped"]} == set(record["dropped_factions"])
     for faction, final in record["final_state"].items():
         mine = state["factions"][faction]
         assert (mine["C"], mine["W"], mine["P"], list(mine["PW"]), dict(mine["cult"])) == (

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import requires_engine
 from tests.factories import StaffFactory, UserFactory
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 ROLES = ("anonymous", "other", "seated", "creator", "staff")
 

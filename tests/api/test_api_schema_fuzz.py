@@ -8,10 +8,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from games import services
-from tests.conftest import requires_engine
 from tests.factories import UserFactory
-
-pytestmark = requires_engine
 
 
 def _schema():

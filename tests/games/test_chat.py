@@ -3,10 +3,9 @@ from __future__ import annotations
 import pytest
 
 from games.signals import chat_posted
-from tests.conftest import requires_engine
 from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 
 def test_players_chat_and_everyone_reads_a_public_game(

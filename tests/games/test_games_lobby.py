@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game, Seat
-from tests.conftest import CORPUS_OPTIONS, requires_engine
+from tests.conftest import CORPUS_OPTIONS
 from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 
 def create(api, **body):

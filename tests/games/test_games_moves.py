@@ -7,10 +7,10 @@ import pytest
 from games import services
 from games.models import Game, Move, Seat
 from games.signals import move_committed
-from tests.conftest import load_corpus_game, requires_engine
+from tests.conftest import load_corpus_game
 from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 RECORD = "4pLeague_S60_D1L1_G1"
 
