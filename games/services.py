@@ -483,7 +483,9 @@ def _append(
     return move
 
 
-def _after_move(game: Game, state: Any, move: Move, seats: list[Seat] | None = None) -> MoveResult:
+def _after_move(
+    game: Game, state: Any, move: Move, seats: list[Seat] | None = None, recheck_drops: bool = False
+) -> MoveResult:
     """Bring seats (factions, drops) and the game's status in line with the new state."""
     if seats is None:
         seats = list(game.seats.select_related("user"))
@@ -491,7 +493,7 @@ def _after_move(game: Game, state: Any, move: Move, seats: list[Seat] | None = N
     # A player's command never changes who has left; drops, undos and rollbacks can.
     dropped = (
         {s.faction for s in seats if s.dropped}
-        if move.kind == Move.Kind.COMMAND
+        if move.kind == Move.Kind.COMMAND and not recheck_drops
         else _dropped_factions(game)
     )
     for seat in seats:
@@ -642,5 +644,5 @@ def game_import(*, game_file, created_by, public: bool = True) -> Game:
             move_number=game.move_count, state=engine.state_to_json(state)
         )
         if moves:
-            _after_move(game, state, moves[-1])
+            _after_move(game, state, moves[-1], recheck_drops=True)
     return game

@@ -1,0 +1,60 @@
+"""import_game, export_game and load_demo."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.models import Game
+from tests.conftest import CORPUS, load_corpus_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_import_game_makes_a_finished_game_with_the_recorded_scores():
+    out = StringIO()
+    call_command("import_game", str(CORPUS / "4pLeague_S64_D1L1_G5.json"), stdout=out)
+    game = Game.objects.get()
+    record = load_corpus_game("4pLeague_S64_D1L1_G5")
+    assert game.status == "finished"
+    assert {s.faction: s.final_vp for s in game.seats.all()} == record["final_vp"]
+    assert {s.faction for s in game.seats.filter(dropped=True)} == {"cultists", "darklings"}
+    assert "finished" in out.getvalue()
+
+
+def test_export_then_import_gives_the_same_final_scores(tmp_path):
+    call_command("import_game", str(CORPUS / "4pLeague_S60_D1L1_G1.json"), stdout=StringIO())
+    original = Game.objects.get()
+    text = StringIO()
+    call_command("export_game", str(original.pk), stdout=text)
+    path = tmp_path / "game.txt"
+    path.write_text(text.getvalue())
+    call_command("import_game", str(path), stdout=StringIO())
+    copy = Game.objects.exclude(pk=original.pk).get()
+    assert copy.status == "finished"
+    assert {s.faction: s.final_vp for s in copy.seats.all()} == {
+        s.faction: s.final_vp for s in original.seats.all()
+    }
+
+
+def test_import_reports_the_first_illegal_move(tmp_path):
+    call_command("import_game", str(CORPUS / "4pLeague_S60_D1L1_G1.json"), stdout=StringIO())
+    text = StringIO()
+    call_command("export_game", str(Game.objects.get().pk), stdout=text)
+    path = tmp_path / "bad.txt"
+    path.write_text(text.getvalue().replace("darklings: build C1", "darklings: fly to the moon"))
+    with pytest.raises(CommandError, match=r"Entry 12 \(darklings: fly to the moon\)"):
+        call_command("import_game", str(path), stdout=StringIO())
+    assert Game.objects.count() == 1
+
+
+def test_load_demo_creates_players_and_a_game_in_progress():
+    call_command("load_demo", moves=12, stdout=StringIO())
+    demo = Game.objects.get(name="Demo: league game in progress")
+    assert demo.status == "running"
+    assert demo.move_count == 12
+    assert Game.objects.filter(status="open").count() == 1
+    call_command("load_demo", stdout=StringIO())  # idempotent
+    assert Game.objects.count() == 2
