@@ -38,14 +38,20 @@ def state_after_line(game_name: str, line: int) -> GameState:
     return replay_game(game, check=False).state
 
 
-def setup_game(factions: list[str], *, options=LEAGUE_OPTIONS, scoring=None, removed=None) -> GameState:
+def setup_game(
+    factions: list[str], *, options=LEAGUE_OPTIONS, scoring=None, removed=None
+) -> GameState:
     """A new game with the factions chosen in seat order."""
     n = len(factions)
     setup = GameSetup(
         player_count=n,
         options=tuple(options),
-        scoring_tiles=tuple(scoring or ("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2")),
-        removed_bonus_tiles=tuple(removed or ("BON3", "BON4", "BON5", "BON6", "BON7", "BON8")[: 7 - n]),
+        scoring_tiles=tuple(
+            scoring or ("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2")
+        ),
+        removed_bonus_tiles=tuple(
+            removed or ("BON3", "BON4", "BON5", "BON6", "BON7", "BON8")[: 7 - n]
+        ),
     )
     state = new_game(setup)
     for seat, name in enumerate(factions, start=1):

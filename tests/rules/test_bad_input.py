@@ -32,7 +32,11 @@ REJECTIONS = [
     ("engineers", "upgrade E7 to SH", "a stronghold is built on a trading house"),
     ("engineers", "upgrade F2 to TE", "F2 holds no building of engineers"),
     ("engineers", "upgrade F6 to SA", "a sanctuary costs 3W 6C; engineers have 5 coins"),
-    ("engineers", "upgrade F6 to SH", "a stronghold is built on a trading house; F6 holds a temple"),
+    (
+        "engineers",
+        "upgrade F6 to SH",
+        "a stronghold is built on a trading house; F6 holds a temple",
+    ),
     ("engineers", "send p to MOON", "unknown cult track MOON"),
     ("engineers", "convert 1P to 1W. send p to FIRE", "no priest to send"),
     ("engineers", "action ACT9", "unknown action ACT9"),
@@ -47,9 +51,17 @@ REJECTIONS = [
     ("engineers", "convert 1PW to 2C", "takes 2 PW, not 1"),
     ("engineers", "pass BON1", "BON1 is not available"),
     ("engineers", "pass", "passing takes a new bonus tile"),
-    ("engineers", "convert 5W to 5C. advance dig", "advancing digging costs 2W 5C 1P; engineers have 0 workers"),
+    (
+        "engineers",
+        "convert 5W to 5C. advance dig",
+        "advancing digging costs 2W 5C 1P; engineers have 0 workers",
+    ),
     ("engineers", "bridge E7:F6", "a bridge needs the bridge power action"),
-    ("engineers", "action ACT2. dig 1", "'dig' is not allowed now: engineers have already taken their action"),
+    (
+        "engineers",
+        "action ACT2. dig 1",
+        "'dig' is not allowed now: engineers have already taken their action",
+    ),
     ("engineers", "send p to AIR. send p to FIRE", "'send' is not allowed now"),
     ("darklings", "build C2", "it is engineers's turn, not darklings's"),
     ("darklings", "convert 1W to 1C", "it is engineers's turn"),
@@ -61,7 +73,9 @@ REJECTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("actor", "command", "message"), REJECTIONS, ids=[r[1][:30] for r in REJECTIONS])
+@pytest.mark.parametrize(
+    ("actor", "command", "message"), REJECTIONS, ids=[r[1][:30] for r in REJECTIONS]
+)
 def test_rejected_command_names_the_rule_and_changes_nothing(position, actor, command, message):
     before = as_json(position)
     with pytest.raises(RuleError) as error:
@@ -80,14 +94,52 @@ def test_a_row_is_all_or_nothing(position):
     assert after.factions["engineers"].w == position.factions["engineers"].w + 2
 
 
-VERBS = ["build", "upgrade", "transform", "dig", "send p to", "action", "pass", "leech", "decline", "convert", "burn", "+", "-", "bridge", "connect", "advance"]
-ARGS = ["E5", "F6 to TP", "D4 to yellow", "1", "3", "FIRE", "ACT1", "ACT6", "BON2", "2 from nomads", "1PW to 1C", "FAV5", "TW3", "C2:D4", "r10", "ship", "dig", "x"]
+VERBS = [
+    "build",
+    "upgrade",
+    "transform",
+    "dig",
+    "send p to",
+    "action",
+    "pass",
+    "leech",
+    "decline",
+    "convert",
+    "burn",
+    "+",
+    "-",
+    "bridge",
+    "connect",
+    "advance",
+]
+ARGS = [
+    "E5",
+    "F6 to TP",
+    "D4 to yellow",
+    "1",
+    "3",
+    "FIRE",
+    "ACT1",
+    "ACT6",
+    "BON2",
+    "2 from nomads",
+    "1PW to 1C",
+    "FAV5",
+    "TW3",
+    "C2:D4",
+    "r10",
+    "ship",
+    "dig",
+    "x",
+]
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(
     actor=st.sampled_from(["engineers", "darklings", "nomads", "mermaids", "player1"]),
-    parts=st.lists(st.tuples(st.sampled_from(VERBS), st.sampled_from(ARGS)), min_size=1, max_size=4),
+    parts=st.lists(
+        st.tuples(st.sampled_from(VERBS), st.sampled_from(ARGS)), min_size=1, max_size=4
+    ),
 )
 def test_any_command_is_applied_whole_or_rejected_with_the_state_unchanged(position, actor, parts):
     command = ". ".join(f"{verb}{'' if verb in '+-' else ' '}{arg}" for verb, arg in parts)

@@ -71,7 +71,14 @@ def test_replay_command_json_output_and_failing_exit_status(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["exact"] == 1 and report["total"] == 2
     first, second = report["games"]
-    assert set(first) == {"game_id", "exact", "final_vp", "expected_vp", "first_mismatch", "replay_seconds"}
+    assert set(first) == {
+        "game_id",
+        "exact",
+        "final_vp",
+        "expected_vp",
+        "first_mismatch",
+        "replay_seconds",
+    }
     assert first["exact"] and first["first_mismatch"] is None
     assert not second["exact"]
     assert second["first_mismatch"]["line"] == row["line"]

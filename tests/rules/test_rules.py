@@ -61,7 +61,11 @@ def test_taking_power_costs_one_vp_less_than_the_power_taken(cultists_game):
     state = cultists_game.copy()
     state.building["F4"] = "TP"  # the witches now have power 2 next to E6
     state = apply(state, "cultists", "upgrade E6 to TP")
-    assert [(d.actor, d.amount) for d in waiting_for(state) if d.kind == "leech" and d.actor == "witches"] == [("witches", 2)]
+    assert [
+        (d.actor, d.amount)
+        for d in waiting_for(state)
+        if d.kind == "leech" and d.actor == "witches"
+    ] == [("witches", 2)]
     before = state.factions["witches"]
     after = apply(state, "witches", "leech 2 from cultists").factions["witches"]
     assert (before.vp - after.vp, after.p2 - before.p2) == (1, 2)
@@ -100,13 +104,17 @@ def test_cultists_advance_one_cult_step_when_an_opponent_takes_their_power(culti
 
 
 @pytest.mark.parametrize(("options", "power_gained"), [(LEAGUE_OPTIONS, 1), (("strict-leech",), 0)])
-def test_cultists_gain_one_power_when_everybody_declines_only_with_the_errata(options, power_gained):
+def test_cultists_gain_one_power_when_everybody_declines_only_with_the_errata(
+    options, power_gained
+):
     state = start_round_one(
         {"cultists": ["E6", "A1"], "witches": ["F4", "I6"], "engineers": ["E7", "A2"]},
         {"cultists": "BON7", "witches": "BON9", "engineers": "BON2"},
         options=options,
         scoring=("SCORE5", "SCORE8", "SCORE4", "SCORE3", "SCORE6", "SCORE2"),
-        removed=("BON1", "BON3", "BON4") if "shipping-bonus" not in options else ("BON1", "BON3", "BON4", "BON10"),
+        removed=("BON1", "BON3", "BON4")
+        if "shipping-bonus" not in options
+        else ("BON1", "BON3", "BON4", "BON10"),
     )
     state = apply(state, "cultists", "upgrade E6 to TP")
     before = state.factions["cultists"].power
@@ -121,7 +129,11 @@ def test_strict_leech_answers_offers_in_the_order_they_arose(cultists_game):
     state = apply(cultists_game, "cultists", "upgrade E6 to TP")
     state = apply(state, "witches", "upgrade F4 to TP")
     state = apply(state, "engineers", "upgrade E7 to TP")
-    offers = [(d.amount, d.from_faction) for d in waiting_for(state) if d.actor == "cultists" and d.kind == "leech"]
+    offers = [
+        (d.amount, d.from_faction)
+        for d in waiting_for(state)
+        if d.actor == "cultists" and d.kind == "leech"
+    ]
     assert offers == [(2, "witches"), (2, "engineers")]
     # Taking the later offer first is allowed, but the earlier one can then only be declined.
     state = apply(state, "cultists", "leech 2 from engineers")
@@ -219,8 +231,16 @@ def test_dwarves_tunnel_for_two_workers_and_four_vp():
 def test_shipping_bonus_tile_adds_one_shipping_level():
     # H2 is two river hexes away from the mermaids' E4; their shipping is 1.
     base = {"mermaids": ["E4", "A4"], "witches": ["C3", "I6"]}
-    with_bon4 = start_round_one(base, {"mermaids": "BON4", "witches": "BON9"}, removed=("BON3", "BON5", "BON6", "BON7", "BON8"))
-    without = start_round_one(base, {"mermaids": "BON2", "witches": "BON9"}, removed=("BON3", "BON4", "BON5", "BON6", "BON7"))
+    with_bon4 = start_round_one(
+        base,
+        {"mermaids": "BON4", "witches": "BON9"},
+        removed=("BON3", "BON5", "BON6", "BON7", "BON8"),
+    )
+    without = start_round_one(
+        base,
+        {"mermaids": "BON2", "witches": "BON9"},
+        removed=("BON3", "BON4", "BON5", "BON6", "BON7"),
+    )
     assert apply(with_bon4, "mermaids", "build H2").building["H2"] == "D"
     with pytest.raises(RuleError, match=r"cannot reach H2: .* shipping 1"):
         apply(without, "mermaids", "build H2")

@@ -20,13 +20,19 @@ from games.rules.terra_mystica import (
 
 from .conftest import CORPUS_GAMES, setup_game
 
-RANDOMIZED = [p for p in CORPUS_GAMES if json.loads(p.read_text()).get("setup_mode", "randomize") == "randomize"]
+RANDOMIZED = [
+    p
+    for p in CORPUS_GAMES
+    if json.loads(p.read_text()).get("setup_mode", "randomize") == "randomize"
+]
 
 
 @pytest.mark.parametrize("path", RANDOMIZED, ids=lambda p: p.stem)
 def test_seeded_setup_reproduces_the_recorded_draw(path):
     game = json.loads(path.read_text())
-    players = game["players"] if "maintain-player-order" in game["options"] else sorted(game["players"])
+    players = (
+        game["players"] if "maintain-player-order" in game["options"] else sorted(game["players"])
+    )
     setup = random_setup(game["game_id"], len(game["factions"]), game["options"], players)
     assert list(setup.scoring_tiles) == game["scoring_tiles"]
     assert list(setup.removed_bonus_tiles) == game["removed_bonus_tiles"]
@@ -34,7 +40,11 @@ def test_seeded_setup_reproduces_the_recorded_draw(path):
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.text(min_size=1, max_size=30), players=st.integers(2, 5), options=st.sets(st.sampled_from(DEFAULT_OPTIONS)))
+@given(
+    seed=st.text(min_size=1, max_size=30),
+    players=st.integers(2, 5),
+    options=st.sets(st.sampled_from(DEFAULT_OPTIONS)),
+)
 def test_seeded_setup_rules(seed, players, options):
     try:
         setup = random_setup(seed, players, sorted(options))
@@ -49,13 +59,33 @@ def test_seeded_setup_rules(seed, players, options):
 
 def test_explicit_setup_is_validated():
     with pytest.raises(RuleError, match="SCORE1 may not be used in round 5 or 6"):
-        GameSetup(4, DEFAULT_OPTIONS, ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE1", "SCORE6"), ("BON1", "BON2", "BON3"))
+        GameSetup(
+            4,
+            DEFAULT_OPTIONS,
+            ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE1", "SCORE6"),
+            ("BON1", "BON2", "BON3"),
+        )
     with pytest.raises(RuleError, match="uses 7 bonus tiles"):
-        GameSetup(4, DEFAULT_OPTIONS, ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"), ("BON1", "BON2"))
+        GameSetup(
+            4,
+            DEFAULT_OPTIONS,
+            ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"),
+            ("BON1", "BON2"),
+        )
     with pytest.raises(RuleError, match="SCORE9 is not in this game"):
-        GameSetup(4, ("shipping-bonus",), ("SCORE9", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"), ("BON1", "BON2", "BON3"))
+        GameSetup(
+            4,
+            ("shipping-bonus",),
+            ("SCORE9", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"),
+            ("BON1", "BON2", "BON3"),
+        )
     with pytest.raises(RuleError, match="unknown option"):
-        GameSetup(4, ("no-such-option",), ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"), ("BON1", "BON2"))
+        GameSetup(
+            4,
+            ("no-such-option",),
+            ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"),
+            ("BON1", "BON2"),
+        )
 
 
 def test_one_faction_per_colour_and_seats_choose_in_order():

@@ -26,7 +26,9 @@ def test_round_trip_at_every_row_and_replay_continues_identically(name):
         state = replay_game(prefix, check=False).state
         copy = round_trip(state)
         assert copy == state
-        assert json.dumps(copy.to_json(), sort_keys=True) == json.dumps(state.to_json(), sort_keys=True)
+        assert json.dumps(copy.to_json(), sort_keys=True) == json.dumps(
+            state.to_json(), sort_keys=True
+        )
         assert state_view(copy) == state_view(state)
     # The rest of the game, replayed from a state that went through JSON, still ends exactly.
     middle = checkpoints[len(checkpoints) // 2]

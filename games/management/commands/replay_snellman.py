@@ -18,8 +18,12 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("files", nargs="+", help="game JSON files (index.json files are skipped)")
-        parser.add_argument("--summary", action="store_true", help="end with one line 'N/M games exact'")
+        parser.add_argument(
+            "files", nargs="+", help="game JSON files (index.json files are skipped)"
+        )
+        parser.add_argument(
+            "--summary", action="store_true", help="end with one line 'N/M games exact'"
+        )
         parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
     def handle(self, *args, **options) -> None:
@@ -41,7 +45,14 @@ class Command(BaseCommand):
         exact = sum(r.exact for r in results)
         if options["json"]:
             self.stdout.write(
-                json.dumps({"games": [r.to_json() for r in results], "exact": exact, "total": len(results)}, indent=1)
+                json.dumps(
+                    {
+                        "games": [r.to_json() for r in results],
+                        "exact": exact,
+                        "total": len(results),
+                    },
+                    indent=1,
+                )
             )
         elif options["summary"]:
             self.stdout.write(f"{exact}/{len(results)} games exact")

@@ -87,7 +87,14 @@ def build_board(terrain_text: str, name: str = "", vp_variant: str | None = None
     neighbours: dict[str, frozenset[str]] = {}
     for hex_id, (r, c) in position.items():
         shift = c - 1 if r % 2 == 0 else c
-        cands = [(r, c - 1), (r, c + 1), (r - 1, shift), (r - 1, shift + 1), (r + 1, shift), (r + 1, shift + 1)]
+        cands = [
+            (r, c - 1),
+            (r, c + 1),
+            (r - 1, shift),
+            (r - 1, shift + 1),
+            (r + 1, shift),
+            (r + 1, shift + 1),
+        ]
         neighbours[hex_id] = frozenset(grid[p] for p in cands if p in grid)
 
     land = tuple(h for h in hexes if terrain[h] != "river")
@@ -115,7 +122,9 @@ def build_board(terrain_text: str, name: str = "", vp_variant: str | None = None
         terrain=terrain,
         position=position,
         neighbours=neighbours,
-        land_neighbours={h: tuple(sorted(n for n in neighbours[h] if n in land_set)) for h in hexes},
+        land_neighbours={
+            h: tuple(sorted(n for n in neighbours[h] if n in land_set)) for h in hexes
+        },
         river_distance=river_distance,
         hex_distance=hex_distance,
         bridgeable=frozenset(bridgeable),
@@ -123,7 +132,9 @@ def build_board(terrain_text: str, name: str = "", vp_variant: str | None = None
     )
 
 
-def _river_distances(start: str, neighbours: dict[str, frozenset[str]], land: set[str]) -> dict[str, int]:
+def _river_distances(
+    start: str, neighbours: dict[str, frozenset[str]], land: set[str]
+) -> dict[str, int]:
     """Land hexes reachable from ``start`` through river hexes only, with the crossings needed."""
     dist: dict[str, int] = {}
     frontier = [r for r in neighbours[start] if r not in land]
@@ -145,7 +156,9 @@ def _river_distances(start: str, neighbours: dict[str, frozenset[str]], land: se
     return dist
 
 
-def _hex_distances(start: str, neighbours: dict[str, frozenset[str]], land: set[str]) -> dict[str, int]:
+def _hex_distances(
+    start: str, neighbours: dict[str, frozenset[str]], land: set[str]
+) -> dict[str, int]:
     dist = {start: 0}
     frontier = [start]
     for d in range(1, MAX_HEX_DISTANCE + 1):
@@ -181,7 +194,11 @@ def _bridge_spots(
             continue
         oc = c - (1 if r % 2 == 0 else 0)
         sw, se = (r + 1, oc), (r + 1, oc + 1)
-        if (is_river(sw) and is_river(se)) or (is_river(sw) and se not in grid) or (is_river(se) and sw not in grid):
+        if (
+            (is_river(sw) and is_river(se))
+            or (is_river(sw) and se not in grid)
+            or (is_river(se) and sw not in grid)
+        ):
             record(a, (r + 2, c))
         if is_river((r, c - 1)) and is_river(sw):
             record(a, (r + 1, oc - 1))

@@ -13,7 +13,13 @@ if TYPE_CHECKING:
     from .state import FactionState
 
 COLOUR_ALIASES = {"grey": "gray"}
-BUILDING_NAMES = {"D": "dwelling", "TP": "trading house", "TE": "temple", "SH": "stronghold", "SA": "sanctuary"}
+BUILDING_NAMES = {
+    "D": "dwelling",
+    "TP": "trading house",
+    "TE": "temple",
+    "SH": "stronghold",
+    "SA": "sanctuary",
+}
 
 
 def colour_difference(a: str, b: str) -> int:
@@ -51,7 +57,9 @@ def shipping_range(g: Game, f: FactionState) -> int:
     return level
 
 
-def check_reachable(g: Game, f: FactionState, hex_id: str) -> tuple[dict[str, int], dict[str, int], bool]:
+def check_reachable(
+    g: Game, f: FactionState, hex_id: str
+) -> tuple[dict[str, int], dict[str, int], bool]:
     """Can ``f`` reach ``hex_id``? Returns the extra (cost, gain, teleported) of getting there."""
     if g.s.round == 0:
         return {}, {}, False
@@ -80,7 +88,9 @@ def check_reachable(g: Game, f: FactionState, hex_id: str) -> tuple[dict[str, in
     how = f"shipping {reach}" if g.rules(f).spec.shipping else "direct adjacency"
     if tele is not None:
         how = "tunnelling" if tele.kind == "tunnel" else f"carpet flight range {f.carpet_range}"
-    raise RuleError(f"{f.name} cannot reach {hex_id}: not adjacent to their buildings and not in reach with {how}")
+    raise RuleError(
+        f"{f.name} cannot reach {hex_id}: not adjacent to their buildings and not in reach with {how}"
+    )
 
 
 # --- transforming -------------------------------------------------------------------------
@@ -143,7 +153,9 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if f.tf_need_hex_adjacency:
         cost["TF_NEED_HEX_ADJACENCY"] = 1
         if not any(hex_id in g.board.neighbours[loc] for loc in f.locations):
-            raise RuleError(f"the sandstorm needs {hex_id} to share an edge with a {f.name} building (no river, no bridge)")
+            raise RuleError(
+                f"the sandstorm needs {hex_id} to share an edge with a {f.name} building (no river, no bridge)"
+            )
     if current == colour:
         raise RuleError(f"cannot transform {hex_id}: it already is {colour}")
     if hex_id in s.building:
@@ -151,10 +163,18 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if steps:
         if not f.passed:
             turns.require_subaction(
-                g, f, "transform", {"transform": f.allowed_sub.get("transform", 1) - 1, "build": f.allowed_sub.get("build", 0)}
+                g,
+                f,
+                "transform",
+                {
+                    "transform": f.allowed_sub.get("transform", 1) - 1,
+                    "build": f.allowed_sub.get("build", 0),
+                },
             )
         if f.require_home_terrain_tf and colour != f.color:
-            raise RuleError("only one hex per action may be transformed to a terrain other than the home terrain")
+            raise RuleError(
+                "only one hex per action may be transformed to a terrain other than the home terrain"
+            )
     if cost.get("SPADE", 0) > f.spade:
         raise RuleError(
             f"transforming {hex_id} from {current} to {colour} needs {cost['SPADE']} spade(s); {f.name} have {f.spade}"
@@ -213,17 +233,25 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     if f.buildings["D"] >= BUILDING_SUPPLY["D"]:
         raise RuleError(f"{f.name} have no dwelling left to build")
     tf_needed = s.terrain[hex_id] != f.color
-    if (not tf_needed or not f.allowed_sub.get("transform")) and f.allowed_build_locations and hex_id not in f.allowed_build_locations:
+    if (
+        (not tf_needed or not f.allowed_sub.get("transform"))
+        and f.allowed_build_locations
+        and hex_id not in f.allowed_build_locations
+    ):
         # After transforming to home terrain, this action's dwelling goes on a transformed hex.
         f.allowed_sub.pop("build", None)
     turns.require_subaction(g, f, "build", {"transform": 1 if tf_needed else 0})
     if f.teleport_no_tf:
         f.teleport_no_tf -= 1
         if tf_needed:
-            raise RuleError(f"the Witches' ride builds only on forest; {hex_id} is {s.terrain[hex_id]}")
+            raise RuleError(
+                f"the Witches' ride builds only on forest; {hex_id} is {s.terrain[hex_id]}"
+            )
     elif tf_needed:
         if s.round == 0:
-            raise RuleError(f"initial dwellings go on {f.color} hexes; {hex_id} is {s.terrain[hex_id]}")
+            raise RuleError(
+                f"initial dwellings go on {f.color} hexes; {hex_id} is {s.terrain[hex_id]}"
+            )
         transform(g, f, hex_id, f.color)
     else:
         cost, gain, teleported = check_reachable(g, f, hex_id)
@@ -232,7 +260,9 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
         g.pay(f, cost, f"reaching {hex_id}")
         g.gain(f, gain, "teleport")
     if f.spade > 0:
-        raise RuleError(f"all transformations must be done before building ({f.spade} spade(s) left)")
+        raise RuleError(
+            f"all transformations must be done before building ({f.spade} spade(s) left)"
+        )
     if s.round == 0:
         s.setup_order.pop(0)
         g.ledger.force_finish = True
@@ -296,14 +326,18 @@ def bridge(g: Game, f: FactionState, a: str, b: str) -> None:
     check_hex(g, a)
     check_hex(g, b)
     if not f.bridge:
-        raise RuleError("a bridge needs the bridge power action (ACT1) or the Engineers' bridge action first")
+        raise RuleError(
+            "a bridge needs the bridge power action (ACT1) or the Engineers' bridge action first"
+        )
     if s.owner.get(a) != f.name and s.owner.get(b) != f.name:
         raise RuleError(f"a bridge must touch a {f.name} building; neither {a} nor {b} holds one")
     turns.require_subaction(g, f, "bridge", {"bridge": f.bridge - 1})
     if f.bridges_left == 0:
         raise RuleError(f"{f.name} have placed all 3 of their bridges")
     if frozenset((a, b)) not in g.board.bridgeable:
-        raise RuleError(f"cannot build a bridge from {a} to {b}: not a bridge spot across the river")
+        raise RuleError(
+            f"cannot build a bridge from {a} to {b}: not a bridge spot across the river"
+        )
     if g.bridged(a, b):
         raise RuleError(f"there already is a bridge from {a} to {b}")
     f.bridges_left -= 1

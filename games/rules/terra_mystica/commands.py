@@ -23,7 +23,22 @@ if TYPE_CHECKING:
     from .context import Game
 
 # Commands a faction can give only while it is the active player (after setup).
-ACTIVE_ONLY = frozenset({"build", "upgrade", "send", "convert", "burn", "dig", "bridge", "connect", "connect_river", "pass", "action", "advance"})
+ACTIVE_ONLY = frozenset(
+    {
+        "build",
+        "upgrade",
+        "send",
+        "convert",
+        "burn",
+        "dig",
+        "bridge",
+        "connect",
+        "connect_river",
+        "pass",
+        "action",
+        "advance",
+    }
+)
 
 
 def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
@@ -116,7 +131,9 @@ def choose_faction(g: Game, name: str) -> None:
     spec = faction_rules(name).spec
     taken = {f.color: f.name for f in s.factions.values()}
     if spec.color in taken:
-        raise RuleError(f"{name} share their home terrain ({spec.color}) with {taken[spec.color]}: one faction per colour")
+        raise RuleError(
+            f"{name} share their home terrain ({spec.color}) with {taken[spec.color]}: one faction per colour"
+        )
     g.ledger.finish_row()
     seat = len(s.factions) + 1
     f = new_faction(g, name, seat)
@@ -150,7 +167,9 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         p2=spec.start["P2"],
         cult=list(spec.start_cult),
         ship=spec.shipping.start if spec.shipping else 0,
-        carpet_range=spec.teleport.base_range if spec.teleport and spec.teleport.kind == "carpet" else 0,
+        carpet_range=spec.teleport.base_range
+        if spec.teleport and spec.teleport.kind == "carpet"
+        else 0,
         start_player=not s.factions,
     )
     f.vp_source = {"start": vp}
@@ -261,7 +280,9 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
     if not rate:
         raise RuleError(f"cannot convert {res_from} to {res_to}")
     if n_from != n_to * rate:
-        raise RuleError(f"converting to {n_to} {res_to} takes {n_to * rate} {res_from}, not {n_from}")
+        raise RuleError(
+            f"converting to {n_to} {res_to} takes {n_to * rate} {res_from}, not {n_from}"
+        )
     if n_from < 1:
         raise RuleError("nothing to convert")
     g.adjust(f, res_from, -n_from, "convert")
@@ -347,7 +368,9 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
         elif delta < 0:
             old, new = f.cult[i], f.cult[i] + delta
             if old == 10 or new < 7:
-                raise RuleError("cult steps can be given up only to avoid the TW5 issue: from 8 or 9, to 7 or more")
+                raise RuleError(
+                    "cult steps can be given up only to avoid the TW5 issue: from 8 or 9, to 7 or more"
+                )
             checked = True
         elif f.cult_steps > delta and f.cults_on_same_track:
             raise RuleError("all steps of this action must go on the same cult track")
@@ -359,7 +382,9 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
         if kind not in favor_tiles():
             raise RuleError(f"unknown favor tile {kind}")
         if f.gain_favor < 1:
-            raise RuleError(f"{f.name} may not take a favor tile now (favor tiles come with temples and sanctuaries)")
+            raise RuleError(
+                f"{f.name} may not take a favor tile now (favor tiles come with temples and sanctuaries)"
+            )
         f.gain_favor -= delta
         checked = True
     elif kind.startswith("TW"):
@@ -373,7 +398,9 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
         if not f.passed and f.disable_spade_decline:
             raise RuleError("spades bought with 'dig' must be used; they cannot be thrown away")
         checked = True
-    elif kind in ("CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY") or kind.startswith("LOSE_"):
+    elif kind in ("CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY") or kind.startswith(
+        "LOSE_"
+    ):
         raise RuleError(f"cannot change {kind}")
     if not checked and delta > 0:
         raise RuleError(f"{f.name} are not entitled to gain {delta} {kind}")

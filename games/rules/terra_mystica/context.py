@@ -23,7 +23,13 @@ from .factions import FactionRules, faction_rules
 from .ledger import Ledger
 from .state import FactionState, GameState
 
-RESOURCE_NAMES = {"C": "coins", "W": "workers", "P": "priests", "VP": "victory points", "PW": "power"}
+RESOURCE_NAMES = {
+    "C": "coins",
+    "W": "workers",
+    "P": "priests",
+    "VP": "victory points",
+    "PW": "power",
+}
 PSEUDO_RESOURCES = {
     "SPADE": "spade",
     "FREE_TF": "free_tf",
@@ -132,7 +138,9 @@ class Game:
         for kind, amount in cost.items():
             have = self.available(f, kind)
             if amount > have:
-                raise RuleError(f"{what} costs {format_cost(cost)}; {f.name} have {have} {RESOURCE_NAMES.get(kind, kind)}")
+                raise RuleError(
+                    f"{what} costs {format_cost(cost)}; {f.name} have {have} {RESOURCE_NAMES.get(kind, kind)}"
+                )
 
     @staticmethod
     def available(f: FactionState, kind: str) -> int:
@@ -159,7 +167,9 @@ class Game:
                 self.gain_power(f, delta)
             else:
                 if f.p3 < -delta:
-                    raise RuleError(f"not enough power in bowl III: {f.name} have {f.p3}, need {-delta}")
+                    raise RuleError(
+                        f"not enough power in bowl III: {f.name} have {f.p3}, need {-delta}"
+                    )
                 f.p1 -= delta
                 f.p3 += delta
             return
@@ -195,7 +205,9 @@ class Game:
             attr = kind.lower()
             value = getattr(f, attr) + delta
             if value < 0:
-                raise RuleError(f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}")
+                raise RuleError(
+                    f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
+                )
             setattr(f, attr, value)
         elif kind == "P":
             value = f.p + delta
@@ -224,7 +236,9 @@ class Game:
                 raise RuleError(f"unknown resource {kind}")
             value = getattr(f, attr) + delta
             if value < 0:
-                raise RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
+                raise RuleError(
+                    f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up"
+                )
             setattr(f, attr, value)
 
         if delta > 0:
@@ -239,7 +253,9 @@ class Game:
             for _ in range(n):
                 if vp:
                     self.adjust(f, "VP", vp, tile.id)
-                if rules.spade_bonus and (not rules.spade_bonus_needs_stronghold or f.buildings["SH"]):
+                if rules.spade_bonus and (
+                    not rules.spade_bonus_needs_stronghold or f.buildings["SH"]
+                ):
                     self.gain(f, rules.spade_bonus, "faction")
         elif kind.startswith("TW"):
             vp = tile.vp.get("TOWN", 0) if tile else 0
@@ -297,7 +313,9 @@ class Game:
         leech_ids = {
             r["leech_id"]
             for r in self.s.action_required
-            if r["type"] == "leech" and r["from_faction"] == "cultists" and r["leech_id"] not in cultists.leech_cult_gained
+            if r["type"] == "leech"
+            and r["from_faction"] == "cultists"
+            and r["leech_id"] not in cultists.leech_cult_gained
         }
         return cultists.cult[CULT_INDEX[track]] + owed + len(leech_ids) >= 10
 
@@ -315,7 +333,9 @@ class Game:
         if delta < 0:
             raise RuleError("favor tiles cannot be returned")
         if tile in f.favors:
-            raise RuleError(f"{f.name} already have {tile}; a faction may own only one copy of a favor tile")
+            raise RuleError(
+                f"{f.name} already have {tile}; a faction may own only one copy of a favor tile"
+            )
         if delta > 1:
             raise RuleError("a faction may own only one copy of a favor tile")
         self._take_from_pool(tile, 1)
@@ -334,7 +354,11 @@ class Game:
         if delta < 0:
             raise RuleError("town tiles cannot be returned")
         self._take_from_pool(tile, delta)
-        gains = {k: v for k, v in town_tiles()[tile]["gain"].items() if k not in ("shipping_steps", "fakirs_carpet_range")}
+        gains = {
+            k: v
+            for k, v in town_tiles()[tile]["gain"].items()
+            if k not in ("shipping_steps", "fakirs_carpet_range")
+        }
         extra = town_tiles()[tile]["gain"]
         if "shipping_steps" in extra:
             gains["GAIN_SHIP"] = extra["shipping_steps"]
@@ -362,7 +386,9 @@ class Game:
 
     # --- tracks --------------------------------------------------------------------------
 
-    def advance_shipping(self, f: FactionState, source: str = "advance_ship", *, required: bool = False) -> None:
+    def advance_shipping(
+        self, f: FactionState, source: str = "advance_ship", *, required: bool = False
+    ) -> None:
         ship = self.rules(f).spec.shipping
         if ship is None or f.ship >= ship.max:
             if required:

@@ -42,7 +42,10 @@ SPECIAL_ACTIONS: dict[str, dict] = {
     "ACTC": {"gain": {"GAIN_ACTION": 2}, "sub": {}},
     "ACTE": {"cost": {"W": 2}, "gain": {"BRIDGE": 1}, "sub": {"bridge": 1}, "repeatable": True},
     "ACTG": {"gain": {"SPADE": 2}, "sub": {"dig": 1, "transform": 1, "build": 1}},
-    "ACTN": {"gain": {"FREE_TF": 1, "TF_NEED_HEX_ADJACENCY": 1}, "sub": {"dig": 1, "transform": 1, "build": 1}},
+    "ACTN": {
+        "gain": {"FREE_TF": 1, "TF_NEED_HEX_ADJACENCY": 1},
+        "sub": {"dig": 1, "transform": 1, "build": 1},
+    },
     "ACTS": {"gain": {"FREE_TP": 1}, "sub": {"upgrade": 1}},
     "ACTW": {"gain": {"FREE_D": 1, "TELEPORT_NO_TF": 1}, "sub": {"build": 1}},
 }
@@ -138,7 +141,13 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
         else:
             cost = (dict(tele["cost"]), dict(tele["cost"]))
             max_range = tele["max_range"]
-        teleport = Teleport(kind=tele["type"], cost=cost, vp=tele["vp_per_use"], base_range=tele["range"], max_range=max_range)
+        teleport = Teleport(
+            kind=tele["type"],
+            cost=cost,
+            vp=tele["vp_per_use"],
+            base_range=tele["range"],
+            max_range=max_range,
+        )
     exchange = {}
     conv = d["ability"].get("conversions", {})
     if "C_to_VP" in conv:
@@ -150,7 +159,13 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
         display=d["display_name"],
         color=d["color"],
         start_vp=start["VP"],
-        start={"C": start["C"], "W": start["W"], "P": start["P"], "P1": start["power_bowls"][0], "P2": start["power_bowls"][1]},
+        start={
+            "C": start["C"],
+            "W": start["W"],
+            "P": start["P"],
+            "P1": start["power_bowls"][0],
+            "P2": start["power_bowls"][1],
+        },
         start_cult=tuple(start["cult"][c] for c in CULTS),  # type: ignore[arg-type]
         costs=costs,
         tp_neighbour_coins=d["costs"]["TP"]["C_if_neighbour"],
@@ -191,7 +206,15 @@ def scoring_tiles() -> dict[str, ScoringTile]:
     for tid, t in tiles()["scoring_tiles"]["tiles"].items():
         bonus = t["cult_bonus"]
         cult = bonus["track"] if bonus["track"] in CULTS else "PRIESTS"
-        out[tid] = ScoringTile(tid, t["ledger_text"], dict(t["vp"]), cult, bonus["per"], dict(bonus["gain"]), t.get("option"))
+        out[tid] = ScoringTile(
+            tid,
+            t["ledger_text"],
+            dict(t["vp"]),
+            cult,
+            bonus["per"],
+            dict(bonus["gain"]),
+            t.get("option"),
+        )
     return out
 
 

@@ -32,7 +32,9 @@ def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
     state.terrain = {h: t for h, t in board.terrain.items() if t != "river"}
     options = set(setup.options)
     for tile, spec in bonus_tiles().items():
-        if (spec.get("option") is None or spec["option"] in options) and tile not in setup.removed_bonus_tiles:
+        if (
+            spec.get("option") is None or spec["option"] in options
+        ) and tile not in setup.removed_bonus_tiles:
             state.pool[tile] = 1
             state.bonus_coins[tile] = 0
     for tile, spec in favor_tiles().items():
@@ -166,4 +168,7 @@ def is_finished(state: GameState) -> bool:
 
 
 def tiles_left(state: GameState, prefix: str) -> list[str]:
-    return sorted((t for t, n in state.pool.items() if t.startswith(prefix) for _ in range(n)), key=natural_key)
+    return sorted(
+        (t for t, n in state.pool.items() if t.startswith(prefix) for _ in range(n)),
+        key=natural_key,
+    )

@@ -98,7 +98,9 @@ class Engineers(FactionRules):
         joined = sum(
             1
             for a, b, owner in state.bridges
-            if owner == faction.name and state.owner.get(a) == faction.name and state.owner.get(b) == faction.name
+            if owner == faction.name
+            and state.owner.get(a) == faction.name
+            and state.owner.get(b) == faction.name
         )
         return 3 * joined
 

@@ -14,12 +14,29 @@ def violations(state: GameState) -> list[str]:
         name = f.name
         tokens = f.p1 + f.p2 + f.p3
         if tokens + f.burned != POWER_TOKENS:
-            out.append(f"{name}: {tokens} power tokens in the bowls with {f.burned} burnt, not {POWER_TOKENS}")
-        for attr in ("vp", "c", "w", "p", "p1", "p2", "p3", "keys", "spade", "cult_steps", "gain_favor", "gain_tw"):
+            out.append(
+                f"{name}: {tokens} power tokens in the bowls with {f.burned} burnt, not {POWER_TOKENS}"
+            )
+        for attr in (
+            "vp",
+            "c",
+            "w",
+            "p",
+            "p1",
+            "p2",
+            "p3",
+            "keys",
+            "spade",
+            "cult_steps",
+            "gain_favor",
+            "gain_tw",
+        ):
             if getattr(f, attr) < 0:
                 out.append(f"{name}: negative {attr} ({getattr(f, attr)})")
         if f.p + f.cult_priests > MAX_PRIESTS:
-            out.append(f"{name}: {f.p} priests in hand and {f.cult_priests} on cult spaces exceed {MAX_PRIESTS}")
+            out.append(
+                f"{name}: {f.p} priests in hand and {f.cult_priests} on cult spaces exceed {MAX_PRIESTS}"
+            )
         for kind, n in f.buildings.items():
             if not 0 <= n <= BUILDING_SUPPLY[kind]:
                 out.append(f"{name}: {n} {kind} on the map (supply {BUILDING_SUPPLY[kind]})")
@@ -31,7 +48,9 @@ def violations(state: GameState) -> list[str]:
                 out.append(f"{name}: {CULTS[i]} at {level}")
         if sum(1 for a, b, owner in state.bridges if owner == name) > BRIDGES_PER_FACTION:
             out.append(f"{name}: more than {BRIDGES_PER_FACTION} bridges")
-        if BRIDGES_PER_FACTION - f.bridges_left != sum(1 for *_, owner in state.bridges if owner == name):
+        if BRIDGES_PER_FACTION - f.bridges_left != sum(
+            1 for *_, owner in state.bridges if owner == name
+        ):
             out.append(f"{name}: bridge count out of step")
         if len(f.favors) != len(set(f.favors)):
             out.append(f"{name}: two copies of a favor tile")

@@ -53,7 +53,13 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
         turns.require_action(
             g,
             f,
-            {"type": "leech", "from_faction": builder.name, "amount": amount, "actual": actual, "leech_id": leech_id},
+            {
+                "type": "leech",
+                "from_faction": builder.name,
+                "amount": amount,
+                "actual": actual,
+                "leech_id": leech_id,
+            },
         )
         if actual:
             builder.leech_not_rejected[key] = builder.leech_not_rejected.get(key, 0) + 1
@@ -78,14 +84,22 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
     for record in s.action_required:
         if record["type"] != "leech" or record["faction"] != f.name:
             continue
-        if (record["amount"] != amount and record["amount"] != actual) or (source and source != record["from_faction"]):
+        if (record["amount"] != amount and record["amount"] != actual) or (
+            source and source != record["from_faction"]
+        ):
             record["leech_tainted"] = f"leech {amount} from {source}"
             continue
         builder = s.factions[record["from_faction"]]
         taken_reward = g.rules(builder).leech_reward_taken
-        if taken_reward and record["actual"] > 0 and record["leech_id"] not in builder.leech_cult_gained:
+        if (
+            taken_reward
+            and record["actual"] > 0
+            and record["leech_id"] not in builder.leech_cult_gained
+        ):
             builder.leech_cult_gained.append(record["leech_id"])
-            g.ledger.add_effect_row(builder, "[opponent accepted power]", lambda b=builder, r=taken_reward: g.gain(b, r))
+            g.ledger.add_effect_row(
+                builder, "[opponent accepted power]", lambda b=builder, r=taken_reward: g.gain(b, r)
+            )
             rewarded.append(builder)
         if record.get("leech_tainted") and g.has("strict-leech"):
             raise RuleError(
@@ -98,8 +112,13 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
         if not source and not g.has("strict-leech"):
             pass  # accepted anyway, as the site did before strict leech
         else:
-            offers = ", ".join(f"{r['amount']} from {r['from_faction']}" for r in pending_offers(g, f)) or "none"
-            raise RuleError(f"no power offer of {amount} from {source or 'anyone'} is open to {f.name} (open offers: {offers})")
+            offers = (
+                ", ".join(f"{r['amount']} from {r['from_faction']}" for r in pending_offers(g, f))
+                or "none"
+            )
+            raise RuleError(
+                f"no power offer of {amount} from {source or 'anyone'} is open to {f.name} (open offers: {offers})"
+            )
     else:
         s.action_required.remove(found)
     if actual > 0:
@@ -152,4 +171,6 @@ def _builder_maybe_gains_for_declines(g: Game, record: dict) -> None:
     reward = g.rules(builder).leech_reward_declined
     if not reward or not g.has("errata-cultist-power"):
         return
-    g.ledger.add_effect_row(builder, "[all opponents declined power]", lambda: g.gain(builder, reward))
+    g.ledger.add_effect_row(
+        builder, "[all opponents declined power]", lambda: g.gain(builder, reward)
+    )

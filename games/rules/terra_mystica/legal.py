@@ -29,7 +29,9 @@ def legal_commands(state: GameState, actor: str) -> list[str]:
     return [row for row in candidate_rows(state, actor) if accepts(state, actor, row)]
 
 
-def random_legal_command(state: GameState, actor: str, rng: random.Random, *, pass_rate: float = 1.0) -> str | None:
+def random_legal_command(
+    state: GameState, actor: str, rng: random.Random, *, pass_rate: float = 1.0
+) -> str | None:
     """One legal row for ``actor``, chosen at random (cheaper than listing them all).
 
     With ``pass_rate`` below 1, passing is tried first only that often, so random play
@@ -61,7 +63,13 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
 def stranded_spades(state: GameState, f: FactionState) -> bool:
     """Spades bought with 'dig' that no step of the turn can use any more (the site accepts
     such a row, and then the turn cannot be finished without an undo)."""
-    if not f.spade or f.passed or not f.disable_spade_decline or f.allowed_sub.get("transform") or f.allowed_actions:
+    if (
+        not f.spade
+        or f.passed
+        or not f.disable_spade_decline
+        or f.allowed_sub.get("transform")
+        or f.allowed_actions
+    ):
         return False
     unpassed = [x for x in state.factions.values() if not x.passed and not x.dropped]
     return len(unpassed) > 1
@@ -178,7 +186,10 @@ def _transforms(g: Game, f: FactionState) -> Iterator[str]:
         if f.allowed_sub.get("build") and not f.passed:
             yield f"transform {hex_id} to {f.color}. build {hex_id}"
         for colour in TERRAIN_CYCLE:
-            if colour not in (terrain, f.color) and abs(colour_difference(terrain, colour)) <= f.spade:
+            if (
+                colour not in (terrain, f.color)
+                and abs(colour_difference(terrain, colour)) <= f.spade
+            ):
                 yield f"transform {hex_id} to {colour}"
 
 
@@ -235,7 +246,12 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
                 yield f"action ACT1. {bridge}"
         elif action in ("ACT5", "ACT6"):
             yield f"action {action}"
-            yield from _dig_builds(g, f, prefix=f"action {action}. ", free_spades=POWER_ACTIONS[action]["gain"]["SPADE"])
+            yield from _dig_builds(
+                g,
+                f,
+                prefix=f"action {action}. ",
+                free_spades=POWER_ACTIONS[action]["gain"]["SPADE"],
+            )
         else:
             yield f"action {action}"
     yield from _special_actions(g, f)
@@ -271,7 +287,9 @@ def _special_actions(g: Game, f: FactionState) -> Iterator[str]:
             yield from _dig_builds(g, f, prefix="action ACTG. ", free_spades=2)
         elif action == "ACTN":
             for hex_id in _empty_land(s):
-                if s.terrain[hex_id] != f.color and any(hex_id in g.board.neighbours[loc] for loc in f.locations):
+                if s.terrain[hex_id] != f.color and any(
+                    hex_id in g.board.neighbours[loc] for loc in f.locations
+                ):
                     yield f"action ACTN. transform {hex_id} to {f.color}"
                     yield f"action ACTN. transform {hex_id} to {f.color}. build {hex_id}"
         elif action == "ACTW":

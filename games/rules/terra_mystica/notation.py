@@ -24,7 +24,14 @@ RESOURCE_ALIASES = {
     "COIN": "C",
     "COINS": "C",
 }
-BUILDING_ALIASES = {"DWELLING": "D", "TRADING POST": "TP", "TRADING HOUSE": "TP", "TEMPLE": "TE", "STRONGHOLD": "SH", "SANCTUARY": "SA"}
+BUILDING_ALIASES = {
+    "DWELLING": "D",
+    "TRADING POST": "TP",
+    "TRADING HOUSE": "TP",
+    "TEMPLE": "TE",
+    "STRONGHOLD": "SH",
+    "SANCTUARY": "SA",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +73,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 # Commands that take (or are part of) the turn's action; a power offer answered in the
 # same row as one of them is answered first, as terra.snellman.net does.
-ACTION_VERBS = frozenset({"build", "upgrade", "send", "transform", "dig", "bridge", "pass", "action", "advance"})
+ACTION_VERBS = frozenset(
+    {"build", "upgrade", "send", "transform", "dig", "bridge", "pass", "action", "advance"}
+)
 
 
 def clean(sub: str) -> str:
@@ -78,8 +87,13 @@ def clean(sub: str) -> str:
 def split_row(row: str) -> list[str]:
     if len(row) > MAX_ROW_LENGTH:
         raise RuleError(f"a move may be at most {MAX_ROW_LENGTH} characters long")
+    return list(_split(row))
+
+
+@lru_cache(maxsize=8192)
+def _split(row: str) -> tuple[str, ...]:
     row = row.split("#", 1)[0]
-    return [c for c in (clean(part) for part in row.split(".")) if c]
+    return tuple(c for c in (clean(part) for part in row.split(".")) if c)
 
 
 @lru_cache(maxsize=4096)
@@ -149,13 +163,20 @@ def parse_row(row: str, *, answer_offers_first: bool = True) -> list[Command]:
     commands = [parse(c) for c in split_row(row)]
     if answer_offers_first:
         first_action = next((i for i, c in enumerate(commands) if c.verb in ACTION_VERBS), None)
-        if first_action is not None and any(c.verb in ("leech", "decline") for c in commands[first_action:]):
+        if first_action is not None and any(
+            c.verb in ("leech", "decline") for c in commands[first_action:]
+        ):
             answers = [c for c in commands if c.verb in ("leech", "decline")]
             commands = answers + [c for c in commands if c.verb not in ("leech", "decline")]
     # Identical consecutive gains are one gain of twice the amount (the Auren's "+FIRE. +FIRE").
     merged: list[Command] = []
     for c in commands:
-        if merged and c.verb == "adjust" and merged[-1].text.lower() == c.text.lower() and c.args[0] > 0:
+        if (
+            merged
+            and c.verb == "adjust"
+            and merged[-1].text.lower() == c.text.lower()
+            and c.args[0] > 0
+        ):
             prev = merged.pop()
             amount = prev.args[0] * 2
             c = Command("adjust", (amount, c.args[1], c.args[2]), f"+{amount}{c.args[1]}")

@@ -29,7 +29,11 @@ def random_playout(
 ) -> tuple[GameState, int]:
     """Play a whole game at random; returns the final state and the number of moves."""
     rng = random.Random(seed)
-    state = new_game(random_setup(f"playout-{seed}", players, options, [f"player {i}" for i in range(1, players + 1)]))
+    state = new_game(
+        random_setup(
+            f"playout-{seed}", players, options, [f"player {i}" for i in range(1, players + 1)]
+        )
+    )
     moves = 0
     while not state.finished:
         decisions = waiting_for(state)
@@ -38,7 +42,9 @@ def random_playout(
         actor = rng.choice(decisions).actor
         row = random_legal_command(state, actor, rng, pass_rate=pass_rate)
         if row is None:
-            raise PlayoutStuck(f"no legal command for {actor} in round {state.round} ({state.phase})")
+            raise PlayoutStuck(
+                f"no legal command for {actor} in round {state.round} ({state.phase})"
+            )
         state = apply(state, actor, row)
         moves += 1
         if after_move is not None:

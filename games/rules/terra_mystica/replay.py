@@ -36,9 +36,7 @@ class Mismatch:
     got: object
 
     def describe(self) -> str:
-        return (
-            f"line {self.line}: {self.faction}: '{self.command}': {self.field} expected {self.expected!r}, got {self.got!r}"
-        )
+        return f"line {self.line}: {self.faction}: '{self.command}': {self.field} expected {self.expected!r}, got {self.got!r}"
 
     def to_json(self) -> dict:
         return {
@@ -123,10 +121,16 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
             return
         if row["origin"] == "engine":
             if row["command"] == "setup":
-                produced = apply_in_place(state, f"player{seat_of_faction[row['faction']]}", parse_row(f"setup {row['faction']}"))
+                produced = apply_in_place(
+                    state,
+                    f"player{seat_of_faction[row['faction']]}",
+                    parse_row(f"setup {row['faction']}"),
+                )
                 queue.extend(r for r in produced if not r.is_comment)
             return
-        produced = apply_in_place(state, row["faction"], parse_row(row["player_command"], answer_offers_first=False))
+        produced = apply_in_place(
+            state, row["faction"], parse_row(row["player_command"], answer_offers_first=False)
+        )
         queue.extend(r for r in produced if not r.is_comment)
 
     def feeds(row: dict) -> bool:
@@ -148,13 +152,24 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                     feed(j)
                 j += 1
             if not queue:
-                mismatch = Mismatch(row["line"], row["faction"], row["command"], "row", row["command"], "no row")
+                mismatch = Mismatch(
+                    row["line"], row["faction"], row["command"], "row", row["command"], "no row"
+                )
                 break
             got = queue.popleft()
             if row["origin"] == "mixed" and queue and queue[0].faction == got.faction:
                 nxt = queue.popleft()
                 got = LedgerRow(
-                    got.faction, f"{got.command}. {nxt.command}", nxt.vp, nxt.c, nxt.w, nxt.p, nxt.power, nxt.cult, {}, got.leech
+                    got.faction,
+                    f"{got.command}. {nxt.command}",
+                    nxt.vp,
+                    nxt.c,
+                    nxt.w,
+                    nxt.p,
+                    nxt.power,
+                    nxt.cult,
+                    {},
+                    got.leech,
                 )
             checked += 1
             if check:
@@ -163,13 +178,22 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                     break
     except RuleError as e:
         r = rows[min(i, len(rows) - 1)]
-        mismatch = Mismatch(r["line"], r.get("faction", ""), r.get("command", r.get("text", "")), "error", "accepted", str(e))
+        mismatch = Mismatch(
+            r["line"],
+            r.get("faction", ""),
+            r.get("command", r.get("text", "")),
+            "error",
+            "accepted",
+            str(e),
+        )
 
     final_vp = {name: f.vp for name, f in state.factions.items()}
     expected_vp = dict(game.get("final_vp", {}))
     if mismatch is None and check and final_vp != expected_vp:
         bad = next(n for n in expected_vp if final_vp.get(n) != expected_vp[n])
-        mismatch = Mismatch(rows[-1]["line"], bad, "final score", "final_vp", expected_vp[bad], final_vp.get(bad))
+        mismatch = Mismatch(
+            rows[-1]["line"], bad, "final score", "final_vp", expected_vp[bad], final_vp.get(bad)
+        )
     if mismatch is None and check and not state.finished:
         mismatch = Mismatch(rows[-1]["line"], "", "end of game", "finished", True, False)
     return ReplayResult(
@@ -184,7 +208,9 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     )
 
 
-def drop_faction_logged_in_place(state: GameState, faction: str) -> tuple[GameState, list[LedgerRow]]:
+def drop_faction_logged_in_place(
+    state: GameState, faction: str
+) -> tuple[GameState, list[LedgerRow]]:
     new_state, rows = drop_faction_logged(state, faction)
     # Keep replaying on the same object: copy the new state's fields over.
     state.__dict__.update(new_state.__dict__)

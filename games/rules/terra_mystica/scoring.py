@@ -132,7 +132,11 @@ def finish_game(g: Game) -> None:
     factions = s.factions_in_order()
     for tile in s.setup.final_scoring_tiles:
         ledger.add_comment(f"Scoring {tile}")
-        values = {f.name: network_size(g, f, clusters=True) for f in factions} if tile == "connected-clusters" else {}
+        values = (
+            {f.name: network_size(g, f, clusters=True) for f in factions}
+            if tile == "connected-clusters"
+            else {}
+        )
         _award(g, factions, values, NETWORK_AWARDS, tile)
     for i, track in enumerate(CULTS):
         ledger.add_comment(f"Scoring {track} cult")
@@ -152,7 +156,13 @@ def finish_game(g: Game) -> None:
     s.phase = "finished"
 
 
-def _award(g: Game, factions: list[FactionState], values: dict[str, int], awards: tuple[int, ...], label: str) -> None:
+def _award(
+    g: Game,
+    factions: list[FactionState],
+    values: dict[str, int],
+    awards: tuple[int, ...],
+    label: str,
+) -> None:
     vps = rank_awards(values, awards)
     for f in factions:
         vp = vps.get(f.name)

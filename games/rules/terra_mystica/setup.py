@@ -39,7 +39,12 @@ DEFAULT_OPTIONS = (
     "shipping-bonus",
     "temple-scoring-tile",
 )
-FINAL_SCORING_TILES = ("connected-distance", "connected-sa-sh-distance", "building-on-edge", "connected-clusters")
+FINAL_SCORING_TILES = (
+    "connected-distance",
+    "connected-sa-sh-distance",
+    "building-on-edge",
+    "connected-clusters",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +92,17 @@ class GameSetup:
 
 def available_scoring_tiles(options: Iterable[str]) -> list[str]:
     opts = set(options)
-    return sorted((t for t, s in scoring_tiles().items() if s.option is None or s.option in opts), key=natural_key)
+    return sorted(
+        (t for t, s in scoring_tiles().items() if s.option is None or s.option in opts),
+        key=natural_key,
+    )
 
 
 def available_bonus_tiles(options: Iterable[str]) -> list[str]:
     opts = set(options)
-    return sorted(t for t, s in bonus_tiles().items() if s.get("option") is None or s["option"] in opts)
+    return sorted(
+        t for t, s in bonus_tiles().items() if s.get("option") is None or s["option"] in opts
+    )
 
 
 def validate_setup(setup: GameSetup) -> None:
@@ -106,7 +116,9 @@ def validate_setup(setup: GameSetup) -> None:
         raise RuleError("exactly six scoring tiles are needed, one per round")
     for t in setup.scoring_tiles:
         if t not in tiles:
-            raise RuleError(f"scoring tile {t} is not in this game (options: {', '.join(setup.options) or 'none'})")
+            raise RuleError(
+                f"scoring tile {t} is not in this game (options: {', '.join(setup.options) or 'none'})"
+            )
     if len(set(setup.scoring_tiles)) != 6:
         raise RuleError("a scoring tile can be used in only one round")
     if "SCORE1" in setup.scoring_tiles[4:]:
@@ -121,7 +133,9 @@ def validate_setup(setup: GameSetup) -> None:
             f"remove {len(bonus) - setup.player_count - 3} of {len(bonus)}"
         )
     if setup.players and len(setup.players) != setup.player_count:
-        raise RuleError(f"{len(setup.players)} players named for a {setup.player_count}-player game")
+        raise RuleError(
+            f"{len(setup.players)} players named for a {setup.player_count}-player game"
+        )
     try:
         load_board(setup.map_id)
     except KeyError:

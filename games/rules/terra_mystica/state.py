@@ -54,7 +54,9 @@ class FactionState:
     carpet_range: int = 0
     max_p: int = 7  # priests in hand may not exceed the priests not standing on cult spaces
     cult_priests: int = 0  # priests standing on cult spaces
-    buildings: dict[str, int] = field(default_factory=lambda: {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0})
+    buildings: dict[str, int] = field(
+        default_factory=lambda: {"D": 0, "TP": 0, "TE": 0, "SH": 0, "SA": 0}
+    )
     locations: list[str] = field(default_factory=list)
     bridges_left: int = 3
     bonus: str | None = None
@@ -216,7 +218,11 @@ class GameState:
 def _plain(value):
     # All containers in the state are JSON-native already (lists, str-keyed dicts).
     if isinstance(value, list):
-        return [(_plain(v)) for v in value] if value and isinstance(value[0], (list, dict)) else list(value)
+        return (
+            [(_plain(v)) for v in value]
+            if value and isinstance(value[0], (list, dict))
+            else list(value)
+        )
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
@@ -224,7 +230,6 @@ def _plain(value):
 
 def _unplain(value):
     return value
-
 
 
 def _shallow_copy(obj):

@@ -36,9 +36,14 @@ def require_action(g: Game, f: FactionState, record: dict) -> None:
 
 
 def dismiss_action(g: Game, f: FactionState, kind: str | None = None) -> None:
-    g.s.action_required = [
-        r for r in g.s.action_required if not (r.get("faction") == f.name and (kind is None or r["type"] == kind))
-    ]
+    records = g.s.action_required
+    name = f.name
+    if any(r.get("faction") == name and (kind is None or r["type"] == kind) for r in records):
+        g.s.action_required = [
+            r
+            for r in records
+            if not (r.get("faction") == name and (kind is None or r["type"] == kind))
+        ]
 
 
 def blocking_count(g: Game) -> int:
@@ -48,10 +53,12 @@ def blocking_count(g: Game) -> int:
 # --- turn order -------------------------------------------------------------------------
 
 
-def factions_in_order_from(g: Game, f: FactionState, include_dropped: bool = True) -> list[FactionState]:
+def factions_in_order_from(
+    g: Game, f: FactionState, include_dropped: bool = True
+) -> list[FactionState]:
     """Seat order rotated so that ``f`` comes last."""
     fs = g.s.factions_in_order(include_dropped=include_dropped)
-    i = fs.index(f) if f in fs else len(fs) - 1
+    i = next((i for i, x in enumerate(fs) if x is f), len(fs) - 1)
     return fs[i + 1 :] + fs[: i + 1]
 
 
@@ -103,17 +110,45 @@ def require_subaction(g: Game, f: FactionState, kind: str, followup: dict[str, i
             return
         if g.s.active != f.name:
             raise RuleError(f"it is not {f.name}'s turn")
-        raise RuleError(f"'{kind}' is not allowed now: {f.name} have already taken their action this turn")
+        raise RuleError(
+            f"'{kind}' is not allowed now: {f.name} have already taken their action this turn"
+        )
 
 
 def is_active(g: Game, f: FactionState) -> bool:
     return g.s.active == f.name
 
 
+_ENTITLEMENT_RECORDS = frozenset({"upgrade", "dwelling", "favor", "town", "bridge", "convert"})
+
+
 def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     """Record what ``f`` still owes before its turn can end; True if anything."""
     if f.dropped:
         return False
+    name = f.name
+    present = {r["type"] for r in g.s.action_required if r.get("faction") == name}
+    owed = (
+        f.spade
+        or f.free_tf
+        or f.free_tp
+        or f.free_d
+        or f.cult_steps
+        or f.gain_favor
+        or f.gain_tw
+        or f.bridge
+    )
+    if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
+        return False  # the common case: nothing owed, nothing to withdraw
+    in_round = bool(g.s.round)
+
+    def settle(kind: str, owed: bool, record: dict) -> None:
+        # Ask for what is owed; withdraw a request whose entitlement is gone.
+        if owed:
+            require_action(g, f, record)
+        elif kind in present and (in_round or kind not in ("upgrade", "dwelling")):
+            dismiss_action(g, f, kind)
+
     incomplete = False
     if f.spade:
         incomplete = True
@@ -121,40 +156,24 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     if f.free_tf:
         incomplete = True
         require_action(g, f, {"type": "transform", "amount": 1})
-    if f.free_tp:
-        incomplete = True
-        require_action(g, f, {"type": "upgrade", "from_building": "D", "to_building": "TP"})
-    elif g.s.round:
-        dismiss_action(g, f, "upgrade")
-    if f.free_d:
-        incomplete = True
-        require_action(g, f, {"type": "dwelling"})
-    elif g.s.round:
-        dismiss_action(g, f, "dwelling")
+    settle(
+        "upgrade", bool(f.free_tp), {"type": "upgrade", "from_building": "D", "to_building": "TP"}
+    )
+    settle("dwelling", bool(f.free_d), {"type": "dwelling"})
+    incomplete = incomplete or bool(f.free_tp or f.free_d)
     if f.cult_steps:
         require_action(g, f, {"type": "cult", "amount": f.cult_steps})
         return True
-    if f.gain_favor:
-        incomplete = True
-        require_action(g, f, {"type": "favor", "amount": f.gain_favor})
-    else:
-        dismiss_action(g, f, "favor")
-    if f.gain_tw:
-        incomplete = True
-        require_action(g, f, {"type": "town", "amount": f.gain_tw})
-    else:
-        dismiss_action(g, f, "town")
-    if f.bridge:
-        incomplete = True
-        require_action(g, f, {"type": "bridge"})
-    else:
-        dismiss_action(g, f, "bridge")
-    if f.convert_w_to_p and g.has("strict-darkling-sh"):
-        incomplete = True
-        require_action(g, f, {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True})
-    else:
-        dismiss_action(g, f, "convert")
-    return incomplete
+    settle("favor", bool(f.gain_favor), {"type": "favor", "amount": f.gain_favor})
+    settle("town", bool(f.gain_tw), {"type": "town", "amount": f.gain_tw})
+    settle("bridge", bool(f.bridge), {"type": "bridge"})
+    darkling_choice = bool(f.convert_w_to_p) and g.has("strict-darkling-sh")
+    settle(
+        "convert",
+        darkling_choice,
+        {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True},
+    )
+    return incomplete or bool(f.gain_favor or f.gain_tw or f.bridge) or darkling_choice
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:

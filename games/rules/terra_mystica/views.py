@@ -45,7 +45,12 @@ class Decision:
         return text
 
     def to_json(self) -> dict:
-        out = {"actor": self.actor, "seat": self.seat, "kind": self.kind, "description": self.description}
+        out = {
+            "actor": self.actor,
+            "seat": self.seat,
+            "kind": self.kind,
+            "description": self.description,
+        }
         if self.amount is not None:
             out["amount"] = self.amount
         if self.from_faction is not None:
@@ -76,12 +81,19 @@ def waiting_for(state: GameState) -> list[Decision]:
         if kind == "leech":
             out.append(
                 Decision(
-                    f.name, f.seat, "leech", amount=r["amount"], from_faction=r["from_faction"], details={"actual": r["actual"]}
+                    f.name,
+                    f.seat,
+                    "leech",
+                    amount=r["amount"],
+                    from_faction=r["from_faction"],
+                    details={"actual": r["actual"]},
                 )
             )
         else:
             amount = r.get("amount")
-            out.append(Decision(f.name, f.seat, "action" if kind == "full" else kind, amount=amount))
+            out.append(
+                Decision(f.name, f.seat, "action" if kind == "full" else kind, amount=amount)
+            )
     return out
 
 
@@ -130,7 +142,11 @@ def faction_view(state: GameState, f: FactionState) -> dict:
         "digging": f.dig,
         "digging_max": spec.digging.max_level,
         "workers_per_spade": spec.digging.cost[min(f.dig, len(spec.digging.cost) - 1)].get("W"),
-        "teleport_range": (f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range) if spec.teleport else None,
+        "teleport_range": (
+            f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range
+        )
+        if spec.teleport
+        else None,
         "keys": f.keys,
         "bridges_left": f.bridges_left,
         "bonus_tile": f.bonus,
@@ -167,7 +183,11 @@ def state_view(state: GameState) -> dict:
     current_tile = state.setup.scoring_tiles[state.round - 1] if 1 <= state.round <= 6 else None
     map_view = {}
     for hex_id in board.land:
-        entry = {"terrain": state.terrain[hex_id], "row": board.position[hex_id][0], "col": board.position[hex_id][1]}
+        entry = {
+            "terrain": state.terrain[hex_id],
+            "row": board.position[hex_id][0],
+            "col": board.position[hex_id][1],
+        }
         if hex_id in state.building:
             entry["building"] = state.building[hex_id]
             entry["owner"] = state.owner[hex_id]
@@ -175,7 +195,11 @@ def state_view(state: GameState) -> dict:
             entry["town"] = state.town[hex_id]
         map_view[hex_id] = entry
     for hex_id in board.rivers:
-        map_view[hex_id] = {"terrain": "river", "row": board.position[hex_id][0], "col": board.position[hex_id][1]}
+        map_view[hex_id] = {
+            "terrain": "river",
+            "row": board.position[hex_id][0],
+            "col": board.position[hex_id][1],
+        }
     turn_order = [f.name for f in factions_in_turn_order(Game(state))] if state.factions else []
     return {
         "finished": state.finished,
@@ -206,10 +230,20 @@ def state_view(state: GameState) -> dict:
         },
         "bonus_tiles": {
             t: {"coins": state.bonus_coins.get(t, 0), "text": _bonus_text(t)}
-            for t in sorted((t for t, n in state.pool.items() if t.startswith("BON") and n), key=natural_key)
+            for t in sorted(
+                (t for t, n in state.pool.items() if t.startswith("BON") and n), key=natural_key
+            )
         },
-        "favor_tiles": {t: n for t, n in sorted(state.pool.items(), key=lambda x: natural_key(x[0])) if t.startswith("FAV")},
-        "town_tiles": {t: n for t, n in sorted(state.pool.items(), key=lambda x: natural_key(x[0])) if t.startswith("TW")},
+        "favor_tiles": {
+            t: n
+            for t, n in sorted(state.pool.items(), key=lambda x: natural_key(x[0]))
+            if t.startswith("FAV")
+        },
+        "town_tiles": {
+            t: n
+            for t, n in sorted(state.pool.items(), key=lambda x: natural_key(x[0]))
+            if t.startswith("TW")
+        },
         "power_actions": {a: a in state.blocked for a in POWER_ACTIONS},
         "used_special_actions": [a for a in state.blocked if a not in POWER_ACTIONS],
     }
