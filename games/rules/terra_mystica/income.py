@@ -19,10 +19,10 @@ CULT_INCOME = 1
 OTHER_INCOME = 14  # bonus tile, buildings, favor tiles
 
 
-def income_parts(g: Game, f: FactionState, *, preview: bool = False) -> dict[str, dict[str, int]]:
+def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
     """What ``f`` receives in the next income: cult bonus, bonus tile, buildings, favors.
 
-    The bonus tile pays only once its holder has passed; a ``preview`` counts it anyway.
+    The bonus tile pays only once its holder has passed (the tile of the next round).
     """
     spec = g.rules(f).spec
     buildings: dict[str, int] = {}
@@ -32,7 +32,7 @@ def income_parts(g: Game, f: FactionState, *, preview: bool = False) -> dict[str
             if table[level]:
                 buildings[res] = buildings.get(res, 0) + table[level]
     bonus: dict[str, int] = {}
-    if f.bonus and (f.passed or preview):
+    if f.bonus and f.passed:
         bonus = dict(bonus_tiles()[f.bonus]["income"])
     favors: dict[str, int] = {}
     for tile in f.favors:

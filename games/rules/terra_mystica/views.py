@@ -107,16 +107,21 @@ def acting_factions(state: GameState) -> list[str]:
 
 
 def income_preview(state: GameState, f: FactionState) -> dict[str, int]:
-    """What ``f`` will receive at the next income, as Yucata shows it: buildings, favors,
-    the bonus tile it holds (or will hold), and the current round's cult bonus."""
-    parts = income_parts(Game(state), f, preview=True)
+    """What ``f`` will receive at the next income, as Yucata shows it: buildings, favor
+    tiles, the current round's cult bonus, and the bonus tile's income once ``f`` has
+    passed (before that the tile will still be exchanged). Nothing after round 6."""
+    if state.round >= 6 or state.finished:
+        return {}
+    parts = income_parts(Game(state), f)
     total: dict[str, int] = {}
     for key in ("buildings", "favors", "bonus", "scoring"):
-        if key == "scoring" and (state.round >= 6 or state.round == 0):
+        if key == "scoring" and state.round == 0:
             continue
         for res, n in parts[key].items():
             total[res] = total.get(res, 0) + n
-    return total
+    if "P" in total:
+        total["P"] = min(total["P"], f.max_p - f.p)
+    return {k: v for k, v in total.items() if v}
 
 
 def faction_view(state: GameState, f: FactionState) -> dict:
