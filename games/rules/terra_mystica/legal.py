@@ -135,6 +135,7 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         if f.allowed_actions or f.allowed_sub:
             yield from _actions(g, f)
         yield from _conversions(g, f)
+        yield from _river_towns(g, f)
 
 
 def _bonus_tiles(state: GameState) -> list[str]:
@@ -327,3 +328,15 @@ def _conversions(g: Game, f: FactionState) -> Iterator[str]:
         yield "convert 1VP to 1C"
     if rates.get("C", {}).get("VP") == 2 and f.c >= 2:
         yield "convert 2C to 1VP"
+
+
+def _river_towns(g: Game, f: FactionState) -> Iterator[str]:
+    """Mermaids: river hexes between two of their buildings not yet in a town."""
+    if not g.rules(f).river_towns:
+        return
+    for river in g.board.rivers:
+        if river in g.s.river_towns:
+            continue
+        own = [h for h in g.board.neighbours[river] if g.s.owner.get(h) == f.name and h not in g.s.town]
+        if len(own) >= 2:
+            yield f"connect {river}"
