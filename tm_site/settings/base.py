@@ -124,7 +124,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "300/min"),
-        "writes": env_str("THROTTLE_WRITES", "120/min"),
+        "writes": env_str("THROTTLE_WRITES", "300/min"),
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "20/hour"),
     },
