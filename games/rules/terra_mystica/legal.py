@@ -337,6 +337,8 @@ def _river_towns(g: Game, f: FactionState) -> Iterator[str]:
     for river in g.board.rivers:
         if river in g.s.river_towns:
             continue
-        own = [h for h in g.board.neighbours[river] if g.s.owner.get(h) == f.name and h not in g.s.town]
+        own = [
+            h for h in g.board.neighbours[river] if g.s.owner.get(h) == f.name and h not in g.s.town
+        ]
         if len(own) >= 2:
             yield f"connect {river}"

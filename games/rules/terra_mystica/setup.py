@@ -13,22 +13,6 @@ from ..core import RuleError, SnellmanRandom, mt_shuffle
 from .board import ORIGINAL_MAP_ID, load_board
 from .data import bonus_tiles, natural_key, scoring_tiles
 
-# Options of the base game, as terra.snellman.net spells them.
-RULE_OPTIONS = frozenset(
-    {
-        "strict-leech",
-        "strict-darkling-sh",
-        "strict-chaosmagician-sh",
-        "errata-cultist-power",
-        "mini-expansion-1",
-        "shipping-bonus",
-        "temple-scoring-tile",
-        "maintain-player-order",
-        "variable-turn-order",
-        "email-notify",
-        "fire-and-ice-final-scoring",
-    }
-)
 # What terra.snellman.net turns on for new games.
 DEFAULT_OPTIONS = (
     "strict-leech",
@@ -38,6 +22,16 @@ DEFAULT_OPTIONS = (
     "mini-expansion-1",
     "shipping-bonus",
     "temple-scoring-tile",
+)
+# Every option of the base game, as terra.snellman.net spells them.
+RULE_OPTIONS = frozenset(
+    (
+        *DEFAULT_OPTIONS,
+        "maintain-player-order",
+        "variable-turn-order",
+        "email-notify",
+        "fire-and-ice-final-scoring",
+    )
 )
 FINAL_SCORING_TILES = (
     "connected-distance",
