@@ -320,3 +320,30 @@ def test_passing_first_makes_the_next_round_start_player_and_takes_coins(cultist
     assert c.start_player
     with pytest.raises(RuleError, match="have passed this round"):
         apply(state, "cultists", "action ACT4")
+
+
+def test_projected_final_scores_match_the_real_final_scoring():
+    from games.rules.terra_mystica import projected_final_scores
+    from games.rules.terra_mystica.replay import replay_game
+
+    from .conftest import corpus_game
+
+    game = corpus_game("4pLeague_S60_D1L1_G3")
+    # Stop right before the final scoring (after the last pass of round 6).
+    last_player_row = max(
+        r["line"] for r in game["rows"] if r["kind"] == "command" and r["player_command"]
+    )
+    before_end = dict(game, rows=[r for r in game["rows"] if r["line"] < last_player_row])
+    state = replay_game(before_end, check=False).state
+    assert not state.finished
+    projected = projected_final_scores(state)
+    final = replay_game(game).state
+    # The last move itself scores a little; everything after it is the final scoring.
+    last = next(r for r in game["rows"] if r["line"] == last_player_row)
+    for name, p in projected.items():
+        assert p["total"] == p["vp_now"] + p["cults"] + p["network"] + p["resources"]
+        if name != last["faction"]:
+            assert p["cults"] == sum(
+                final.factions[name].vp_source.get(t, 0) for t in ("FIRE", "WATER", "EARTH", "AIR")
+            )
+    assert not state.finished  # the projection does not touch the game

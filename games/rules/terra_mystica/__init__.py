@@ -19,7 +19,15 @@ from .ledger import LedgerRow
 from .legal import legal_commands, random_legal_command
 from .setup import DEFAULT_OPTIONS, RULE_OPTIONS, GameSetup, random_setup
 from .state import FactionState, GameState
-from .views import Decision, acting_factions, final_ranking, income_preview, state_view, waiting_for
+from .views import (
+    Decision,
+    acting_factions,
+    final_ranking,
+    income_preview,
+    projected_final_scores,
+    state_view,
+    waiting_for,
+)
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -42,6 +50,7 @@ __all__ = [
     "legal_commands",
     "new_game",
     "new_game_logged",
+    "projected_final_scores",
     "random_legal_command",
     "random_setup",
     "seat_of",

@@ -304,3 +304,31 @@ def vp_breakdown(f: FactionState) -> dict[str, int]:
             key = source
         out[key] = out.get(key, 0) + vp
     return {k: v for k, v in out.items() if v}
+
+
+def projected_final_scores(state: GameState) -> dict[str, dict[str, int]]:
+    """Final scoring as if the game ended now: cult majorities, networks, resources."""
+    from .scoring import finish_game
+
+    copy = state.copy()
+    before = {name: f.vp for name, f in copy.factions.items()}
+    g = Game(copy)
+    finish_game(g)
+    out: dict[str, dict[str, int]] = {}
+    for name, f in copy.factions.items():
+        cults = sum(
+            f.vp_source.get(track, 0) - state.factions[name].vp_source.get(track, 0)
+            for track in CULTS
+        )
+        network = f.vp_source.get("network", 0) - state.factions[name].vp_source.get("network", 0)
+        resources = f.vp_source.get("resources", 0) - state.factions[name].vp_source.get(
+            "resources", 0
+        )
+        out[name] = {
+            "vp_now": before[name],
+            "cults": cults,
+            "network": network,
+            "resources": resources,
+            "total": f.vp,
+        }
+    return out
