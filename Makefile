@@ -23,6 +23,7 @@ run: migrate
 
 test: install
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m pytest -n 2 --dist loadfile
 
 bench: install

@@ -231,9 +231,10 @@ class Game:
         elif kind.startswith("BON"):
             self._take_bonus(f, kind, delta)
         else:
-            attr = PSEUDO_RESOURCES.get(kind)
-            if attr is None:
+            pseudo = PSEUDO_RESOURCES.get(kind)
+            if pseudo is None:
                 raise RuleError(f"unknown resource {kind}")
+            attr = pseudo
             value = getattr(f, attr) + delta
             if value < 0:
                 raise RuleError(

@@ -148,7 +148,7 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
             base_range=tele["range"],
             max_range=max_range,
         )
-    exchange = {}
+    exchange: dict[str, dict[str, int]] = {}
     conv = d["ability"].get("conversions", {})
     if "C_to_VP" in conv:
         exchange.setdefault("C", {})["VP"] = conv["C_to_VP"][0]
@@ -166,7 +166,7 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
             "P1": start["power_bowls"][0],
             "P2": start["power_bowls"][1],
         },
-        start_cult=tuple(start["cult"][c] for c in CULTS),  # type: ignore[arg-type]
+        start_cult=tuple(start["cult"][c] for c in CULTS),
         costs=costs,
         tp_neighbour_coins=d["costs"]["TP"]["C_if_neighbour"],
         income={b: {r: list(v) for r, v in inc.items()} for b, inc in d["income"].items()},

@@ -125,12 +125,12 @@ def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> Factio
         if seat != expected or state.phase != "select-factions":
             raise RuleError(f"it is player{expected}'s turn to choose a faction, not {actor}'s")
         return None
-    f = state.factions.get(actor)
-    if f is None:
+    chosen = state.factions.get(actor)
+    if chosen is None:
         raise RuleError(f"{actor} are not in this game")
     if any(c.verb == "setup" for c in parsed):
         raise RuleError(f"{actor} have already chosen their faction")
-    return f
+    return chosen
 
 
 def _do_command(g: Game, f: FactionState | None, cmd: Command) -> None:

@@ -156,7 +156,7 @@ def random_setup(
     if seats and "maintain-player-order" not in options:
         indexed = sorted(enumerate(seats), key=lambda p: (p[1].lower(), p[0]))
         seats = mt_shuffle_players(rng, [name for _, name in indexed])
-    final = ()
+    final: tuple[str, ...] = ()
     if "fire-and-ice-final-scoring" in options:
         final = (mt_shuffle(rng, sorted(FINAL_SCORING_TILES))[0],)
     return GameSetup(

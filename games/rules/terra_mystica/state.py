@@ -9,6 +9,7 @@ the records of ``GameState.action_required``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .data import CULTS
 from .setup import GameSetup
@@ -204,7 +205,7 @@ class GameState:
 
     @classmethod
     def from_json(cls, d: dict) -> GameState:
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for k, v in d.items():
             if k == "setup":
                 kwargs[k] = GameSetup.from_json(v)

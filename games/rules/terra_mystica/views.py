@@ -267,7 +267,7 @@ def _bonus_text(tile: str) -> str:
 def final_ranking(state: GameState) -> list[dict]:
     """Factions by final VP; equal VP share a rank (1, 1, 3, ...)."""
     fs = sorted(state.factions.values(), key=lambda f: (-f.vp, f.seat))
-    out = []
+    out: list[dict] = []
     for i, f in enumerate(fs):
         rank = out[-1]["rank"] if out and out[-1]["vp"] == f.vp else i + 1
         out.append(
