@@ -347,3 +347,22 @@ def test_projected_final_scores_match_the_real_final_scoring():
                 final.factions[name].vp_source.get(t, 0) for t in ("FIRE", "WATER", "EARTH", "AIR")
             )
     assert not state.finished  # the projection does not touch the game
+
+
+def test_fire_and_ice_final_scoring_tiles_measure_the_largest_network(cultists_game):
+    from games.rules.terra_mystica.scoring import final_tile_value
+
+    state = cultists_game.copy()
+    # Cultists: E6 (D) and A1 (D) from setup; add a connected chain E6-E5-E4 with SH and SA.
+    place(state, "cultists", "E5", "SH")
+    place(state, "cultists", "E4", "SA")
+    g = Game(state)
+    f = state.factions["cultists"]
+    assert final_tile_value(g, f, "connected-clusters") == 1
+    assert final_tile_value(g, f, "connected-distance") == g.board.distance("E4", "E6") == 2
+    assert final_tile_value(g, f, "connected-sa-sh-distance") == 1
+    # A1 is on the edge but alone; E4..E6 are not on the edge.
+    assert final_tile_value(g, f, "building-on-edge") == 1
+    state.factions["cultists"].ship = 3
+    # With shipping 3 the lone dwelling joins the network? A1 touches no river: still alone.
+    assert final_tile_value(g, f, "connected-clusters") == 1

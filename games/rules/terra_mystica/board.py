@@ -41,6 +41,13 @@ class Board:
     def is_land(self, hex_id: str) -> bool:
         return self.terrain.get(hex_id, "river") != "river"
 
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance between any two positions (axial coordinates of the offset grid)."""
+        (ra, ca), (rb, cb) = self.position[a], self.position[b]
+        qa, qb = ca - (ra - (ra & 1)) // 2, cb - (rb - (rb & 1)) // 2
+        dq, dr = qa - qb, ra - rb
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
     def rivers_touching(self, *land_hexes: str) -> list[str]:
         """River hexes adjacent to every one of the given land hexes."""
         common: set[str] | None = None

@@ -71,15 +71,10 @@ def rank_awards(values: dict[str, int], awards: tuple[int, ...]) -> dict[str, in
     return out
 
 
-def network_size(g: Game, f: FactionState, *, clusters: bool = False) -> int:
-    """Largest group of ``f``'s buildings connected directly, by shipping or by tunnel/carpet.
-
-    With ``clusters`` the result is instead the most directly connected groups that one such
-    network contains (Fire & Ice final scoring tile "connected-clusters").
-    """
+def networks(g: Game, f: FactionState) -> tuple[dict[str, int], dict[str, int]]:
+    """Label ``f``'s buildings by network (connected directly, by shipping or by tunnel or
+    carpet at the end-of-game range) and by cluster (connected directly only)."""
     locs = list(f.locations)
-    if not locs:
-        return 0
     board = g.board
     spec = g.rules(f).spec
     links = g.s.river_links if g.rules(f).river_towns else {}
@@ -112,17 +107,47 @@ def network_size(g: Game, f: FactionState, *, clusters: bool = False) -> int:
                         stack.append(b)
         return label
 
-    network = groups(lambda a, b: direct(a, b) or indirect(a, b))
-    if not clusters:
-        sizes: dict[int, int] = {}
-        for n in network.values():
-            sizes[n] = sizes.get(n, 0) + 1
-        return max(sizes.values())
-    cluster = groups(direct)
-    per_network: dict[int, set[int]] = {}
+    return groups(lambda a, b: direct(a, b) or indirect(a, b)), groups(direct)
+
+
+def network_size(g: Game, f: FactionState) -> int:
+    """Size of ``f``'s largest network (final scoring 18/12/6)."""
+    network, _ = networks(g, f)
+    sizes: dict[int, int] = {}
+    for n in network.values():
+        sizes[n] = sizes.get(n, 0) + 1
+    return max(sizes.values(), default=0)
+
+
+def final_tile_value(g: Game, f: FactionState, tile: str) -> int:
+    """A faction's value for a Fire & Ice final scoring tile (18/12/6 by rank)."""
+    network, cluster = networks(g, f)
+    members: dict[int, list[str]] = {}
     for h, n in network.items():
-        per_network.setdefault(n, set()).add(cluster[h])
-    return max(len(v) for v in per_network.values())
+        members.setdefault(n, []).append(h)
+    board, building = g.board, g.s.building
+    best = 0
+    for hexes in members.values():
+        if tile == "connected-clusters":
+            value = len({cluster[h] for h in hexes})
+        elif tile == "connected-distance":
+            value = max((board.distance(a, b) for a in hexes for b in hexes), default=0)
+        elif tile == "connected-sa-sh-distance":
+            value = max(
+                (
+                    board.distance(a, b)
+                    for a in hexes
+                    for b in hexes
+                    if building[a] == "SA" and building[b] == "SH"
+                ),
+                default=0,
+            )
+        elif tile == "building-on-edge":
+            value = sum(1 for h in hexes if h in board.edge)
+        else:
+            raise ValueError(f"unknown final scoring tile {tile}")
+        best = max(best, value)
+    return best
 
 
 def finish_game(g: Game) -> None:
@@ -132,11 +157,7 @@ def finish_game(g: Game) -> None:
     factions = s.factions_in_order()
     for tile in s.setup.final_scoring_tiles:
         ledger.add_comment(f"Scoring {tile}")
-        values = (
-            {f.name: network_size(g, f, clusters=True) for f in factions}
-            if tile == "connected-clusters"
-            else {}
-        )
+        values = {f.name: final_tile_value(g, f, tile) for f in factions}
         _award(g, factions, values, NETWORK_AWARDS, tile)
     for i, track in enumerate(CULTS):
         ledger.add_comment(f"Scoring {track} cult")

@@ -126,6 +126,11 @@ def validate_setup(setup: GameSetup) -> None:
             f"a {setup.player_count}-player game uses {setup.player_count + 3} bonus tiles: "
             f"remove {len(bonus) - setup.player_count - 3} of {len(bonus)}"
         )
+    for tile in setup.final_scoring_tiles:
+        if tile not in FINAL_SCORING_TILES:
+            raise RuleError(
+                f"unknown final scoring tile {tile!r} (one of {', '.join(FINAL_SCORING_TILES)})"
+            )
     if setup.players and len(setup.players) != setup.player_count:
         raise RuleError(
             f"{len(setup.players)} players named for a {setup.player_count}-player game"
