@@ -24,10 +24,12 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "django_celery_beat",
     "accounts",
     "games",
     "leagues",
     "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -155,3 +157,6 @@ LOGGING = {
 USE_X_FORWARDED_PROTO = env_bool("USE_X_FORWARDED_PROTO", False)
 if USE_X_FORWARDED_PROTO:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Celery, beat, mail overrides, notifications and time controls.
+from .background import *  # noqa: E402, F403

@@ -17,3 +17,8 @@ REST_FRAMEWORK = {
 }
 # Static files are not collected in tests.
 WHITENOISE_AUTOREFRESH = True
+# Tasks run where they are queued; the tests with a real worker switch this off themselves.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = "memory://"
+CELERY_RESULT_BACKEND = None

@@ -1,0 +1,89 @@
+"""Background work: Celery, beat, outgoing mail, notifications and time controls.
+
+Imported at the end of base.py. With ``REDIS_URL`` set, Redis is the broker and result backend;
+without it tasks go through kombu's filesystem transport under ``.celery/`` and ``make run``
+starts the worker (with beat) that consumes them. ``CELERY_TASK_ALWAYS_EAGER=1`` runs every
+task in the process that queues it instead.
+"""
+
+from pathlib import Path
+
+from celery.schedules import crontab
+
+from tm_site.env import env_bool, env_int, env_str
+
+_BASE_DIR = Path(__file__).resolve().parent.parent.parent
+_REDIS_URL = env_str("REDIS_URL")
+
+# --- Celery ----------------------------------------------------------------------------------
+
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", _REDIS_URL or "filesystem://")
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _REDIS_URL) or None
+if CELERY_BROKER_URL == "filesystem://":
+    _QUEUE_DIR = Path(env_str("CELERY_FILESYSTEM_DIR", str(_BASE_DIR / ".celery")))
+    for _folder in ("queue", "processed"):
+        (_QUEUE_DIR / _folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_QUEUE_DIR / "queue"),
+        "data_folder_out": str(_QUEUE_DIR / "queue"),
+        "processed_folder": str(_QUEUE_DIR / "processed"),
+        "store_processed": False,
+    }
+else:
+    # An unacknowledged task (its worker died) goes back to the queue after this long.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+    }
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tm_site")
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
+CELERY_RESULT_EXPIRES = 24 * 3600
+# Acknowledge after the task has run, so a worker killed mid-task leaves it to be redelivered;
+# every task is idempotent, so running one again is safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE = {
+    "time-controls": {"task": "games.tasks.clocks_check", "schedule": 60.0},
+    "finished-games": {"task": "games.tasks.games_finish_pending", "schedule": 600.0},
+    "idle-games": {"task": "games.tasks.games_abort_idle", "schedule": crontab(minute=17)},
+    "ratings-recompute": {
+        "task": "games.tasks.ratings_recompute",
+        "schedule": crontab(hour=env_int("RATINGS_RECOMPUTE_HOUR", 3), minute=30),
+    },
+    "notifications-retry": {"task": "notifications.tasks.notifications_flush", "schedule": 300.0},
+    "notifications-digest": {
+        "task": "notifications.tasks.digests_send",
+        "schedule": crontab(hour=env_int("NOTIFICATIONS_DIGEST_HOUR", 6), minute=0),
+    },
+}
+
+# --- Mail ------------------------------------------------------------------------------------
+
+# EMAIL_HOST and friends override EMAIL_URL (parsed in base.py) field by field.
+if env_str("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env_str("EMAIL_HOST")
+    EMAIL_PORT = env_int("EMAIL_PORT", 25)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
+
+# --- Notifications and time controls ---------------------------------------------------------
+
+# Absolute address of the site, for links in mails.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# A mail claimed by a worker that died before sending it is sent again after this long.
+NOTIFICATIONS_SEND_LEASE = env_int("NOTIFICATIONS_SEND_LEASE", 600)
+NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8)
+# A running game in which nobody has moved for this many days is aborted.
+GAMES_IDLE_ABORT_DAYS = env_int("GAMES_IDLE_ABORT_DAYS", 60)
