@@ -1,0 +1,207 @@
+"""The web app's API: move preview (never writes) and auto-leech settings and answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import engine, services
+from games.models import Move, StateSnapshot
+from web.models import AutoLeechSetting
+
+pytestmark = pytest.mark.django_db
+
+
+def preview(client, game, command, expected=None):
+    body = {"command": command}
+    if expected is not None:
+        body["expected_move_number"] = expected
+    return client.post(f"/api/v1/games/{game.pk}/preview/", body, format="json")
+
+
+def first_player(game):
+    return game.seats.get(position=1).user
+
+
+def test_preview_returns_the_state_after_the_command_and_writes_nothing(started_game, client_for):
+    game, _ = started_game()
+    client = client_for(first_player(game))
+    snapshot = StateSnapshot.objects.get(game=game).state
+    response = preview(client, game, "setup witches", expected=0)
+    assert response.status_code == 200, response.data
+    body = response.data
+    assert body["command"] == "setup witches" and body["actor"] == "player1"
+    assert body["move_number"] == 0
+    assert "witches" in body["state"]["factions"]
+    assert body["state"]["players"][0]["faction"] == "witches"
+    assert body["legal"] == []  # the faction choice ends the seat's turn
+    assert body["ledger"] and body["ledger"][0]["faction"] == "witches"
+    game.refresh_from_db()
+    assert game.move_count == 0 and not Move.objects.filter(game=game).exists()
+    assert StateSnapshot.objects.get(game=game).state == snapshot
+
+
+def test_preview_lists_what_can_continue_the_row(league, client_for):
+    faction, _ = league.play_until(lambda f, c: c.lower().startswith("burn"))
+    client = client_for(league.user_of(faction))
+    response = preview(client, league.refresh(), "burn 1")
+    assert response.status_code == 200, response.data
+    assert response.data["legal"], "after burning, the action of the turn is still to come"
+    assert any(not c.startswith(("burn", "convert")) for c in response.data["legal"])
+
+
+def test_preview_of_an_illegal_command_names_the_rule(started_game, client_for):
+    game, _ = started_game()
+    response = preview(client_for(first_player(game)), game, "build A1")
+    assert response.status_code == 400
+    assert response.data["error"]
+
+
+@pytest.mark.parametrize(
+    "who, command, expected, status",
+    [
+        ("first", "setup witches", 5, 409),
+        ("second", "setup witches", None, 400),
+        ("stranger", "setup witches", None, 403),
+        ("anonymous", "setup witches", None, 401),
+        ("first", "", None, 400),
+        ("first", "a\nb", None, 400),
+    ],
+)
+def test_preview_refusals_are_4xx(
+    started_game, client_for, other_user, who, command, expected, status
+):
+    game, _ = started_game()
+    users = {
+        "first": first_player(game),
+        "second": game.seats.get(position=2).user,
+        "stranger": other_user,
+        "anonymous": None,
+    }
+    response = preview(client_for(users[who]), game, command, expected)
+    assert response.status_code == status, response.data
+    assert response.data["error"]
+
+
+def test_preview_of_a_game_not_running_is_a_400(user, client_for):
+    game = services.game_create(user=user, player_count=2)
+    response = preview(client_for(user), game, "setup witches")
+    assert response.status_code == 400
+    assert "not running" in response.data["error"]
+
+
+# --- auto-leech settings -------------------------------------------------------------------------
+
+
+def test_autoleech_settings_default_to_off_and_are_editable_in_ones_own_turn(
+    started_game, client_for
+):
+    game, _ = started_game()
+    first, second = client_for(first_player(game)), client_for(game.seats.get(position=2).user)
+    url = f"/api/v1/games/{game.pk}/autoleech/"
+    body = first.get(url).data
+    assert body["stored"] is False and body["settings"]["enabled"] is False
+    assert body["editable"] is True
+    assert second.get(url).data["editable"] is False
+    settings = {"enabled": True, "take_up_to": 3, "decline_from": 6}
+    response = first.put(url, settings, format="json")
+    assert response.status_code == 200, response.data
+    assert response.data["stored"] and response.data["settings"]["take_up_to"] == 3
+    assert response.data["settings"]["cultists_take_up_to"] == 0
+    response = second.put(url, settings, format="json")
+    assert response.status_code == 400
+    assert "own turn" in response.data["error"]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"take_up_to": -1},
+        {"decline_from": 0},
+        {"take_up_to": "lots"},
+        {"last_round_free_cultist": "maybe"},
+    ],
+)
+def test_autoleech_settings_reject_bad_values(started_game, client_for, settings):
+    game, _ = started_game()
+    url = f"/api/v1/games/{game.pk}/autoleech/"
+    response = client_for(first_player(game)).put(url, settings, format="json")
+    assert response.status_code == 400
+    assert response.data["error"]
+
+
+def test_autoleech_settings_need_a_seat(started_game, client_for, other_user):
+    game, _ = started_game()
+    url = f"/api/v1/games/{game.pk}/autoleech/"
+    assert client_for(other_user).get(url).status_code == 403
+    assert client_for(None).get(url).status_code == 401
+
+
+def _leech_offer(league):
+    """Play up to the first recorded answer to a power offer; returns (receiver, answer)."""
+    return league.play_until(lambda f, c: c.lower().startswith("leech"))
+
+
+def test_offers_are_answered_by_the_receivers_settings(league):
+    # Find the first recorded answer, then replay a fresh game up to the move before it.
+    receiver, answer = _leech_offer(league)
+    amount, giver = int(answer.split()[1]), answer.split()[-1].lower()
+    fresh = type(league)()
+    fresh.play(league.played - 1)
+    AutoLeechSetting.objects.create(
+        game=fresh.game,
+        user=fresh.user_of(receiver),
+        settings={"enabled": True, "take_up_to": amount, "decline_from": 99},
+    )
+    before = fresh.refresh().move_count
+    fresh.play(1)
+    game = fresh.refresh()
+    assert game.move_count == before + 2, "the trigger, then the automatic answer"
+    auto = Move.objects.get(game=game, number=game.move_count)
+    assert (auto.actor, auto.command) == (receiver, f"leech {amount} from {giver}")
+    assert auto.user == fresh.user_of(receiver) and auto.seat.faction == receiver
+    assert auto.ledger and auto.ledger[0]["faction"] == receiver
+    waiting = engine.waiting_for(services.load_state(game))
+    assert not any(d["kind"] == "leech" and d["actor"] == receiver for d in waiting)
+    assert StateSnapshot.objects.get(game=game).move_number == game.move_count
+
+
+def test_offers_above_the_decline_threshold_are_declined(league):
+    receiver, answer = _leech_offer(league)
+    amount, giver = int(answer.split()[1]), answer.split()[-1].lower()
+    fresh = type(league)()
+    fresh.play(league.played - 1)
+    AutoLeechSetting.objects.create(
+        game=fresh.game,
+        user=fresh.user_of(receiver),
+        settings={"enabled": True, "take_up_to": 0, "decline_from": 1},
+    )
+    fresh.play(1)
+    game = fresh.refresh()
+    last = Move.objects.get(game=game, number=game.move_count)
+    if amount == 1:  # Yucata's R2: one free power is always taken
+        assert last.command == f"leech 1 from {giver}"
+    else:
+        assert last.command == f"decline {amount} from {giver}"
+
+
+def test_without_settings_the_offer_waits_for_the_player(league):
+    receiver, _answer = _leech_offer(league)
+    game = league.refresh()
+    last = Move.objects.get(game=game, number=game.move_count)
+    assert last.actor != receiver
+    waiting = engine.waiting_for(services.load_state(game))
+    assert any(d["kind"] == "leech" and d["actor"] == receiver for d in waiting)
+
+
+def test_disabled_settings_answer_nothing(league):
+    receiver, _answer = _leech_offer(league)
+    fresh = type(league)()
+    fresh.play(league.played - 1)
+    AutoLeechSetting.objects.create(
+        game=fresh.game,
+        user=fresh.user_of(receiver),
+        settings={"enabled": False, "take_up_to": 9},
+    )
+    before = fresh.refresh().move_count
+    fresh.play(1)
+    assert fresh.refresh().move_count == before + 1

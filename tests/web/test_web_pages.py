@@ -1,0 +1,297 @@
+"""Pages: lobby, new game without JavaScript, game page, results, profiles, accounts."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Game, Move
+from ratings.services import game_rate
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def script_data(response) -> dict:
+    match = re.search(
+        r'<script id="game-data" type="application/json">(.*?)</script>', response.text, re.S
+    )
+    assert match, "the game page hands its data to the script"
+    return json.loads(match.group(1))
+
+
+def test_lobby_lists_open_games_for_everyone(user):
+    game = services.game_create(user=user, player_count=3, name="Open table")
+    response = Client().get("/")
+    assert response.status_code == 200
+    assert "Open table" in response.text
+    assert f'href="/games/{game.pk}/"' in response.text
+
+
+def test_lobby_highlights_my_games_where_i_must_act_leech_included(league):
+    faction, _ = league.play_until(lambda f, c: c.lower().startswith("leech"))
+    receiver = league.user_of(faction)
+    response = logged_in(receiver).get("/")
+    lists = response.context["lists"]
+    mine = [i for i in lists["my_games"] if i.game.pk == league.game.pk]
+    assert mine and mine[0].must_act, "a pending leech decision counts as having to act"
+    assert 'class="game-card must-act"' in response.text
+    assert "Your turn" in response.text
+
+
+def test_lobby_does_not_highlight_a_game_waiting_for_others(started_game):
+    game, _ = started_game()
+    first, second = (s.user for s in game.seats.order_by("position"))
+    response = logged_in(second).get("/")
+    item = next(i for i in response.context["lists"]["my_games"] if i.game.pk == game.pk)
+    assert not item.must_act
+    assert item.waiting_names == [first.username]
+
+
+def test_new_game_form_works_without_javascript(user):
+    client = logged_in(user)
+    assert client.get("/games/new/").status_code == 200
+    response = client.post(
+        "/games/new/",
+        {
+            "name": "No script",
+            "player_count": "3",
+            "public": "on",
+            "options": ["strict-leech", "variable-turn-order"],
+            "move_time_limit": "86400",
+        },
+    )
+    game = Game.objects.get(name="No script")
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.player_count == 3 and game.public
+    assert game.options == ["strict-leech", "variable-turn-order"]
+    assert game.move_time_limit.total_seconds() == 86400
+
+
+def test_new_game_form_takes_an_explicit_setup(user):
+    other = UserFactory()
+    tiles = ["SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"]
+    response = logged_in(user).post(
+        "/games/new/",
+        {
+            "name": "Fixed",
+            "player_count": "2",
+            "options": ["temple-scoring-tile"],
+            "explicit_setup": "on",
+            **{f"scoring_{n}": t for n, t in enumerate(tiles, start=1)},
+            "removed_bonus_tiles": ["BON3", "BON4", "BON5", "BON6"],
+            "seat_order": f"{other.username}, {user.username}",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(name="Fixed")
+    assert game.requested_setup == {
+        "scoring_tiles": tiles,
+        "removed_bonus_tiles": ["BON3", "BON4", "BON5", "BON6"],
+        "seat_order": [other.username, user.username],
+    }
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"player_count": "2", "explicit_setup": "on", "scoring_1": "SCORE1"}, "six rounds"),
+        ({"player_count": "9"}, "Players"),
+        ({"player_count": "2", "options": ["no-such-option"]}, "Options"),
+    ],
+)
+def test_new_game_form_shows_what_is_wrong(user, data, message):
+    response = logged_in(user).post("/games/new/", data)
+    assert response.status_code == 200
+    assert message in response.text
+    assert not Game.objects.exists()
+
+
+def test_new_game_form_shows_the_services_refusal(user):
+    tiles = ["SCORE1"] * 6
+    response = logged_in(user).post(
+        "/games/new/",
+        {
+            "player_count": "2",
+            "explicit_setup": "on",
+            **{f"scoring_{n}": t for n, t in enumerate(tiles, 1)},
+        },
+    )
+    assert response.status_code == 200
+    assert 'class="form-error"' in response.text and "setup" in response.text.lower()
+    assert not Game.objects.exists()
+
+
+def test_join_leave_and_start_work_without_javascript(user):
+    other = UserFactory()
+    game = services.game_create(user=user, player_count=2, public=False)
+    client = logged_in(other)
+    response = client.post(f"/games/{game.pk}/join/", {"invite_code": "wrong"})
+    assert response.status_code == 302
+    assert not game.seats.filter(user=other).exists()
+    client.post(f"/games/{game.pk}/join/", {"invite_code": game.invite_code})
+    assert game.seats.filter(user=other).exists()
+    response = logged_in(user).post(f"/games/{game.pk}/start/")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+
+
+def test_page_forms_need_a_login_and_a_post(user):
+    game = services.game_create(user=user, player_count=2)
+    assert Client().post(f"/games/{game.pk}/join/")["Location"].startswith("/login/")
+    assert logged_in(user).get(f"/games/{game.pk}/join/").status_code == 405
+
+
+def test_game_page_of_an_open_game_offers_to_join(user, other_user):
+    game = services.game_create(user=user, player_count=2, name="Join me")
+    response = logged_in(other_user).get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    assert "Join this game" in response.text
+    assert script_data(response)["view"] is None
+
+
+def test_game_page_hands_state_and_legal_commands_to_the_script(started_game):
+    game, _ = started_game()
+    first = game.seats.get(position=1).user
+    response = logged_in(first).get(f"/games/{game.pk}/")
+    data = script_data(response)
+    assert data["game"]["id"] == game.pk and data["me"]["seat"] == 1
+    assert data["view"]["move_number"] == 0 and "map" in data["view"]
+    assert any(c.startswith("setup ") for c in data["legal"])
+    assert "witches" in data["catalog"]["factions"]
+    assert 'id="command-form"' in response.text
+
+
+def test_game_page_for_visitors_has_no_move_entry(started_game):
+    game, _ = started_game()
+    response = Client().get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    assert 'id="command-form"' not in response.text
+    assert script_data(response)["legal"] == []
+
+
+def test_private_games_are_404_to_strangers_but_open_with_the_invite(started_game, other_user):
+    game, _ = started_game(public=False)
+    assert logged_in(other_user).get(f"/games/{game.pk}/").status_code == 404
+    response = Client().get(f"/games/{game.pk}/?invite={game.invite_code}")
+    assert response.status_code == 200
+    assert script_data(response)["invite"] == game.invite_code
+    assert Client().get("/games/999999/").status_code == 404
+
+
+def test_moves_and_chat_work_without_javascript(started_game):
+    game, _ = started_game()
+    client = logged_in(game.seats.get(position=1).user)
+    response = client.post(
+        f"/games/{game.pk}/move/", {"command": "setup witches", "expected_move_number": "0"}
+    )
+    assert response.status_code == 302
+    assert Move.objects.filter(game=game, command="setup witches").exists()
+    response = client.post(
+        f"/games/{game.pk}/move/",
+        {"command": "setup nomads", "expected_move_number": "1"},
+        follow=True,
+    )
+    assert "move" in {t for m in response.context["messages"] for t in m.tags.split()}
+    assert Move.objects.filter(game=game).count() == 1
+    client.post(f"/games/{game.pk}/chat/", {"text": "hello there"})
+    assert "hello there" in client.get(f"/games/{game.pk}/").text
+
+
+def test_finished_game_shows_final_scoring_by_source_and_vp_over_time(finished_game):
+    response = Client().get(f"/games/{finished_game.pk}/")
+    assert response.status_code == 200
+    results = response.context["results"]
+    assert [r["vp"] for r in results["rows"]] == [161, 152, 143, 140]
+    assert "round scoring" in results["sources"] and "network" in results["sources"]
+    for row in results["rows"]:
+        assert sum(row["breakdown"]) == row["vp"]
+    series = script_data(response)["vp_series"]
+    assert set(series["series"]) == {"darklings", "nomads", "mermaids", "engineers"}
+    assert series["series"]["engineers"][-1][1] == 161
+    assert [m[1] for m in series["marks"]][:6] == ["R1", "R2", "R3", "R4", "R5", "R6"]
+    assert "Final scoring" in response.text
+    assert not results["rated"]
+
+
+def test_finished_game_shows_each_seats_rating_change_once_rated(finished_game):
+    game_rate(finished_game.pk)
+    response = Client().get(f"/games/{finished_game.pk}/")
+    results = response.context["results"]
+    assert results["rated"]
+    assert all(r["rating_delta"] is not None for r in results["rows"])
+    assert results["rows"][0]["rating_delta"] > 0
+
+
+def test_profile_lists_games_and_results(finished_game):
+    seat = finished_game.seats.get(rank=1)
+    response = Client().get(f"/players/{seat.user.username}/")
+    assert response.status_code == 200
+    assert response.context["wins"] == 1 and response.context["finished_count"] == 1
+    assert f'href="/games/{finished_game.pk}/"' in response.text
+    assert Client().get("/players/nobody-here/").status_code == 404
+
+
+def test_leaderboard_page(finished_game):
+    assert Client().get("/leaderboard/").status_code == 200
+    assert Client().get("/leaderboard/?page=abc").status_code == 200
+
+
+def test_register_log_out_and_log_in():
+    client = Client()
+    assert client.get("/register/").status_code == 200
+    response = client.post(
+        "/register/",
+        {
+            "username": "newcomer",
+            "password": PASSWORD,
+            "password_again": PASSWORD,
+            "display_name": "New",
+        },
+    )
+    assert response.status_code == 302
+    assert client.get("/").context["user"].username == "newcomer"
+    client.post("/logout/")
+    assert not client.get("/").context["user"].is_authenticated
+    response = client.post("/login/", {"username": "newcomer", "password": "wrong"})
+    assert response.status_code == 200 and 'class="form-error"' in response.text
+    response = client.post(
+        "/login/", {"username": "newcomer", "password": PASSWORD, "next": "/leaderboard/"}
+    )
+    assert response["Location"] == "/leaderboard/"
+
+
+def test_register_shows_field_errors_and_refuses_foreign_next_urls():
+    client = Client()
+    response = client.post(
+        "/register/", {"username": "a b", "password": "x", "password_again": "y"}
+    )
+    assert response.status_code == 200
+    assert "Letters, digits" in response.text and "passwords differ" in response.text
+    UserFactory(username="taken")
+    response = client.post(
+        "/register/",
+        {"username": "taken", "password": PASSWORD, "password_again": PASSWORD},
+    )
+    assert "is taken" in response.text
+    response = client.post(
+        "/register/",
+        {
+            "username": "fresh",
+            "password": PASSWORD,
+            "password_again": PASSWORD,
+            "next": "https://evil.example/",
+        },
+    )
+    assert response["Location"] == "/"

@@ -1,0 +1,147 @@
+"""Descriptions of the game's pieces for the pages: factions, tiles, actions, options.
+
+Read from the rules engine's data tables (plain data, no game logic) and cached: the pages
+show them next to ids the state view only names.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from games.rules.terra_mystica import data
+from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, RULE_OPTIONS
+
+RESOURCE_NAMES = {
+    "C": "coin",
+    "W": "worker",
+    "P": "priest",
+    "PW": "power",
+    "VP": "VP",
+    "KEY": "key",
+    "SPADE": "spade",
+    "BRIDGE": "bridge",
+    "CULT": "cult step",
+}
+BUILDING_NAMES = {
+    "D": "dwelling",
+    "TP": "trading house",
+    "TE": "temple",
+    "SH": "stronghold",
+    "SA": "sanctuary",
+}
+TERRAIN_NAMES = {
+    "yellow": "desert",
+    "brown": "plains",
+    "black": "swamp",
+    "blue": "lakes",
+    "green": "forest",
+    "gray": "mountains",
+    "red": "wasteland",
+    "river": "river",
+}
+OPTION_HELP = {
+    "strict-leech": "Power offers are answered in the order they arose.",
+    "strict-darkling-sh": "Darklings convert workers to priests right when building the stronghold.",
+    "strict-chaosmagician-sh": "Chaos Magicians' double action is taken right away.",
+    "errata-cultist-power": "Cultists gain 1 power when every neighbour declines.",
+    "mini-expansion-1": "Promo town tiles TW6 to TW8.",
+    "shipping-bonus": "Promo bonus tile BON10 (3 VP per shipping level when passing).",
+    "temple-scoring-tile": "Promo scoring tile SCORE9 (temples).",
+    "maintain-player-order": "Keep the seat order of the players as they joined.",
+    "variable-turn-order": "Turn order of the next round follows the order of passing.",
+    "email-notify": "E-mail players when it is their turn.",
+    "fire-and-ice-final-scoring": "Add a Fire & Ice final scoring tile.",
+}
+
+
+def _gains(gain: dict) -> str:
+    parts = []
+    for key, n in gain.items():
+        if key in data.CULTS:
+            parts.append(f"{n} {key.lower()}")
+        elif key in RESOURCE_NAMES:
+            name = RESOURCE_NAMES[key]
+            plural = n != 1 and key not in ("PW", "VP")
+            parts.append(f"{n} {name}{'s' if plural else ''}")
+        elif key == "shipping_steps":
+            parts.append(f"{n} shipping")
+    return ", ".join(parts)
+
+
+@functools.cache
+def catalog() -> dict:
+    """Everything the game page needs to describe ids, as plain JSON."""
+    specs = data.faction_specs()
+    scoring = {}
+    for tid, t in data.scoring_tiles().items():
+        cult = t.cult.lower() if t.cult != "PRIESTS" else "priests on cults"
+        scoring[tid] = {
+            "text": t.text,
+            "bonus": f"per {t.per} {cult}: {_gains(t.gain)}",
+        }
+    bonus = {}
+    for tid, t in data.bonus_tiles().items():
+        parts = [f"+{_gains(t['income'])}"]
+        if "special_action" in t:
+            parts.append(f"action: {t['special_action']['effect']}")
+        if "effect" in t:
+            parts.append("+1 shipping this round")
+        if "pass_vp_text" in t:
+            parts.append(f"pass: {t['pass_vp_text']}")
+        bonus[tid] = {"text": "; ".join(parts), "option": t.get("option")}
+    favor = {}
+    for tid, t in data.favor_tiles().items():
+        parts = [f"+{_gains(t['gain'])}"]
+        if "income" in t:
+            parts.append(f"income {_gains(t['income'])}")
+        if "special_action" in t:
+            parts.append(f"action: {t['special_action']['effect']}")
+        elif "effect" in t:
+            parts.append(t["effect"])
+        favor[tid] = {"text": "; ".join(parts), "copies": t["copies"]}
+    town = {
+        tid: {"text": _gains(t["gain"]), "copies": t["copies"], "option": t.get("option")}
+        for tid, t in data.town_tiles().items()
+    }
+    actions = {}
+    for aid, a in data.POWER_ACTIONS.items():
+        effect = data.tiles()["power_actions"]["actions"][aid].get("effect")
+        actions[aid] = {"cost": a["PW"], "text": effect or _gains(a["gain"])}
+    special = {
+        aid: {"text": a.get("effect") or _gains(a.get("gain", {})), "faction": a["faction"]}
+        for aid, a in data.tiles()["faction_special_actions"].items()
+    }
+    return {
+        "factions": {
+            name: {"display": s.display, "color": s.color, "terrain": TERRAIN_NAMES[s.color]}
+            for name, s in sorted(specs.items(), key=lambda kv: (kv[1].color, kv[0]))
+        },
+        "terrains": TERRAIN_NAMES,
+        "buildings": BUILDING_NAMES,
+        "cults": list(data.CULTS),
+        "cult_power": [list(t) for t in data.CULT_POWER_THRESHOLDS],
+        "cult_spaces": list(data.CULT_SPACE_VALUES),
+        "supply": dict(data.BUILDING_SUPPLY),
+        "scoring": scoring,
+        "bonus": bonus,
+        "favor": favor,
+        "town": town,
+        "power_actions": actions,
+        "special_actions": special,
+    }
+
+
+def option_choices() -> list[dict]:
+    """Every engine option for the new-game form; the site's defaults come first, checked."""
+    names = list(DEFAULT_OPTIONS) + sorted(RULE_OPTIONS - set(DEFAULT_OPTIONS))
+    return [
+        {"name": n, "default": n in DEFAULT_OPTIONS, "help": OPTION_HELP.get(n, "")} for n in names
+    ]
+
+
+def scoring_tile_ids() -> list[str]:
+    return sorted(data.scoring_tiles(), key=data.natural_key)
+
+
+def bonus_tile_ids() -> list[str]:
+    return sorted(data.bonus_tiles(), key=data.natural_key)

@@ -1,0 +1,138 @@
+"""Forms of the pages that also work without JavaScript."""
+
+from __future__ import annotations
+
+from django import forms
+
+from . import catalog
+
+TIME_LIMITS = [
+    ("", "No limit"),
+    ("3600", "1 hour per move"),
+    ("43200", "12 hours per move"),
+    ("86400", "1 day per move"),
+    ("259200", "3 days per move"),
+    ("604800", "1 week per move"),
+]
+
+
+class NewGameForm(forms.Form):
+    name = forms.CharField(max_length=100, required=False, label="Name")
+    player_count = forms.TypedChoiceField(
+        choices=[(n, f"{n} players") for n in range(2, 6)],
+        coerce=int,
+        initial=4,
+        label="Players",
+    )
+    public = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Public",
+        help_text="Anyone can join. Private games are joined through their invite link.",
+    )
+    move_time_limit = forms.TypedChoiceField(
+        choices=TIME_LIMITS, coerce=int, empty_value=None, required=False, label="Time limit"
+    )
+    options = forms.MultipleChoiceField(
+        choices=[], required=False, widget=forms.CheckboxSelectMultiple, label="Options"
+    )
+    explicit_setup = forms.BooleanField(
+        required=False,
+        label="Choose the setup myself",
+        help_text="Otherwise scoring tiles, removed bonus tiles and seat order are drawn at the start.",
+    )
+    removed_bonus_tiles = forms.MultipleChoiceField(
+        choices=[], required=False, widget=forms.CheckboxSelectMultiple, label="Removed bonus tiles"
+    )
+    seat_order = forms.CharField(
+        required=False,
+        max_length=800,
+        label="Seat order",
+        help_text="Usernames in seat order, separated by commas; empty: in the order players join.",
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = catalog.option_choices()
+        self.fields["options"].choices = [(o["name"], o["name"]) for o in choices]
+        self.fields["options"].initial = [o["name"] for o in choices if o["default"]]
+        self.option_help = {o["name"]: o["help"] for o in choices}
+        tiles = [("", "—")] + [
+            (t, f"{t}: {catalog.catalog()['scoring'][t]['text']}")
+            for t in catalog.scoring_tile_ids()
+        ]
+        for n in range(1, 7):
+            self.fields[f"scoring_{n}"] = forms.ChoiceField(
+                choices=tiles, required=False, label=f"Round {n}"
+            )
+        bonus = catalog.catalog()["bonus"]
+        self.fields["removed_bonus_tiles"].choices = [
+            (t, f"{t}: {bonus[t]['text']}") for t in catalog.bonus_tile_ids()
+        ]
+
+    @property
+    def scoring_fields(self) -> list:
+        return [self[f"scoring_{n}"] for n in range(1, 7)]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("explicit_setup"):
+            data["setup"] = None
+            return data
+        scoring = [data.get(f"scoring_{n}") or "" for n in range(1, 7)]
+        if not all(scoring):
+            raise forms.ValidationError("Choose a scoring tile for each of the six rounds.")
+        order = [u.strip() for u in (data.get("seat_order") or "").split(",") if u.strip()]
+        data["setup"] = {
+            "scoring_tiles": scoring,
+            "removed_bonus_tiles": data.get("removed_bonus_tiles") or [],
+            "seat_order": order,
+        }
+        return data
+
+
+class RegisterForm(forms.Form):
+    username = forms.RegexField(
+        regex=r"^[\w.@+-]+\Z",
+        max_length=150,
+        error_messages={"invalid": "Letters, digits and @/./+/-/_ only."},
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    display_name = forms.CharField(max_length=60, required=False, label="Display name")
+    email = forms.EmailField(
+        required=False, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
+    password = forms.CharField(
+        max_length=128, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+    )
+    password_again = forms.CharField(
+        max_length=128,
+        label="Password again",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("password") and data.get("password") != data.get("password_again"):
+            self.add_error("password_again", "The passwords differ.")
+        return data
+
+
+class MoveForm(forms.Form):
+    command = forms.CharField(max_length=10_000)
+    expected_move_number = forms.IntegerField(min_value=0, max_value=2**31 - 1)
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(max_length=2000)
+
+
+class AutoLeechForm(forms.Form):
+    enabled = forms.BooleanField(required=False)
+    take_up_to = forms.IntegerField(min_value=0, max_value=99)
+    decline_from = forms.IntegerField(min_value=1, max_value=99)
+    cultists_take_up_to = forms.IntegerField(min_value=0, max_value=99)
+    cultists_decline_from = forms.IntegerField(min_value=1, max_value=99)
+    last_round_free_cultist = forms.ChoiceField(
+        choices=[("ask", "ask me"), ("take", "take"), ("decline", "decline")]
+    )

@@ -1,0 +1,60 @@
+"""Live updates: the games app's events, pushed to the pages watching the game.
+
+Receivers run after the commit and must never raise: a push that fails costs a page its
+live update (it catches up on the next message or reconnect), never a move.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.dispatch import receiver
+
+from games import signals
+from games.models import Game
+
+from .consumers import game_group
+
+logger = logging.getLogger(__name__)
+
+
+def push(game_id: int, event: str, **data) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        latest = Game.objects.filter(pk=game_id).values("move_count", "status").first() or {}
+        message = {
+            "type": "game.event",
+            "event": event,
+            "move_number": latest.get("move_count", 0),
+            "status": latest.get("status", ""),
+            **data,
+        }
+        async_to_sync(layer.group_send)(game_group(game_id), message)
+    except Exception:
+        logger.exception("Live update %s of game %s not sent", event, game_id)
+
+
+@receiver(signals.move_committed, dispatch_uid="web.move_committed")
+def on_move(sender, game_id: int, waiting: list | None = None, **kwargs) -> None:
+    # The move number is read back from the game: automatic answers may follow the move.
+    seats = sorted({d.get("seat") for d in waiting or [] if d.get("seat")})
+    push(game_id, "move", waiting_seats=seats)
+
+
+@receiver(signals.game_started, dispatch_uid="web.game_started")
+def on_start(sender, game_id: int, **kwargs) -> None:
+    push(game_id, "started")
+
+
+@receiver(signals.game_finished, dispatch_uid="web.game_finished")
+def on_finish(sender, game_id: int, **kwargs) -> None:
+    push(game_id, "finished")
+
+
+@receiver(signals.chat_posted, dispatch_uid="web.chat_posted")
+def on_chat(sender, game_id: int, message_id: int | None = None, **kwargs) -> None:
+    push(game_id, "chat", message_id=message_id)

@@ -1,0 +1,276 @@
+"""Reads for the pages: the lobby's lists, a game's page data, profiles, results."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, F, QuerySet
+
+from games import engine
+from games import selectors as game_selectors
+from games.models import Game, Seat, StateSnapshot
+from games.services import effective_moves, load_state
+from tm_site.exceptions import NotFound
+
+User = get_user_model()
+
+LIST_LIMIT = 30
+_ROUND_INCOME = re.compile(r"^Round (\d) income$")
+
+
+@dataclass
+class GameItem:
+    """A game as the lists show it."""
+
+    game: Game
+    seats: list[Seat]
+    my_seat: Seat | None = None
+    must_act: bool = False
+    waiting_names: list[str] = field(default_factory=list)
+
+    @property
+    def free_seats(self) -> int:
+        return self.game.player_count - len(self.seats)
+
+
+def _items(games: QuerySet[Game] | list[Game], user) -> list[GameItem]:
+    items = []
+    for game in games:
+        seats = sorted(game.seats.all(), key=lambda s: s.position)
+        mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+        items.append(GameItem(game=game, seats=seats, my_seat=mine))
+    _mark_waiting(items)
+    return items
+
+
+def _mark_waiting(items: list[GameItem]) -> None:
+    """Who each running game waits for; ``must_act`` when it is the viewer (leech included)."""
+    running = {i.game.pk: i for i in items if i.game.status == Game.Status.RUNNING}
+    if not running:
+        return
+    snapshots = StateSnapshot.objects.filter(game_id__in=list(running)).values_list(
+        "game_id", "move_number", "state"
+    )
+    states = {}
+    for game_id, move_number, state in snapshots:
+        if move_number == running[game_id].game.move_count:
+            states[game_id] = engine.state_from_json(state)
+    for game_id, item in running.items():
+        state = states.get(game_id) or load_state(item.game)
+        waiting = engine.waiting_for(state)
+        seats = {s.position: s for s in item.seats}
+        names = []
+        for decision in waiting:
+            seat = seats.get(decision.get("seat"))
+            if seat is not None and seat.user.username not in names:
+                names.append(seat.user.username)
+        item.waiting_names = names
+        item.must_act = item.my_seat is not None and any(
+            d.get("seat") == item.my_seat.position for d in waiting
+        )
+
+
+def _with_seats(qs: QuerySet[Game]) -> QuerySet[Game]:
+    return qs.select_related("created_by").prefetch_related("seats__user")
+
+
+def lobby(user) -> dict[str, list[GameItem]]:
+    visible = game_selectors.visible_games(user)
+    joinable = (
+        Game.objects.filter(status=Game.Status.OPEN, public=True)
+        .annotate(seat_total=Count("seats"))
+        .filter(seat_total__lt=F("player_count"))
+    )
+    if user.is_authenticated:
+        joinable = joinable.exclude(seats__user=user)
+        mine = _with_seats(
+            Game.objects.filter(
+                seats__user=user, status__in=[Game.Status.OPEN, Game.Status.RUNNING]
+            ).order_by("-last_move_at", "-created_at")
+        )[:100]
+    else:
+        mine = Game.objects.none()
+    running = visible.filter(status=Game.Status.RUNNING)
+    if user.is_authenticated:
+        running = running.exclude(seats__user=user)
+    my_items = _items(list(mine), user)
+    # Games where the player must act first, the rest by latest activity.
+    my_items.sort(key=lambda i: not i.must_act)
+    return {
+        "my_games": my_items,
+        "open_games": _items(_with_seats(joinable.order_by("-created_at"))[:LIST_LIMIT], user),
+        "running_games": _items(_with_seats(running.order_by("-last_move_at"))[:LIST_LIMIT], user),
+        "finished_games": _items(
+            _with_seats(
+                visible.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-id")
+            )[:LIST_LIMIT],
+            user,
+        ),
+    }
+
+
+def must_act_count(user) -> int:
+    """How many of the user's running games wait for them (the header's badge)."""
+    if not user.is_authenticated:
+        return 0
+    games = _with_seats(Game.objects.filter(seats__user=user, status=Game.Status.RUNNING))
+    return sum(1 for item in _items(list(games), user) if item.must_act)
+
+
+# --- a game's page ---------------------------------------------------------------------------
+
+
+def game_for_page(game_id: int, user, invite_code: str = "") -> Game:
+    return game_selectors.game_get(game_id, user, invite_code=invite_code)
+
+
+def game_page(game: Game, user) -> dict[str, Any]:
+    """Everything the game page renders on the server or hands to its script at load."""
+    seats = game_selectors.seats_of(game)
+    my_seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    started = game.setup is not None
+    state = load_state(game) if started else None
+    view = game_selectors.game_state_view(game) if started else None
+    legal: list[str] = []
+    if state is not None and my_seat is not None and game.status == Game.Status.RUNNING:
+        actor = engine.actor_for_seat(state, my_seat.position)
+        if not my_seat.dropped:
+            legal = engine.legal_commands(state, actor)
+    insider = my_seat is not None or game_selectors.can_manage(game, user)
+    return {
+        "seats": seats,
+        "my_seat": my_seat,
+        "view": view,
+        "legal": legal,
+        "can_manage": game_selectors.can_manage(game, user),
+        "invite_code": game.invite_code if insider and not game.public else "",
+        "results": results(game, state) if game.status == Game.Status.FINISHED else None,
+    }
+
+
+def results(game: Game, state: Any) -> dict[str, Any]:
+    """Final ranking with the VP by source, rating changes once computed, VP over time."""
+    from ratings.selectors import game_rating_changes
+
+    ranking = engine.final_ranking(state)
+    seats = {s.position: s for s in game_selectors.seats_of(game)}
+    changes = game_rating_changes(game.pk)
+    order = [
+        "start",
+        "round scoring",
+        "town",
+        "favor tiles",
+        "bonus tiles",
+        "advances",
+        "faction",
+        "dig",
+        "leech",
+        "cults",
+        "network",
+        "resources",
+    ]
+    sources: list[str] = [s for s in order if any(s in r.get("vp_breakdown", {}) for r in ranking)]
+    for row in ranking:
+        for source in row.get("vp_breakdown", {}):
+            if source not in sources:
+                sources.append(source)
+    rows = []
+    for row in ranking:
+        seat = seats.get(row.get("seat"))
+        change = changes.get(seat.user_id) if seat is not None else None
+        breakdown = row.get("vp_breakdown", {})
+        rows.append(
+            {
+                "rank": row.get("rank"),
+                "faction": row.get("faction"),
+                "username": seat.user.username if seat else row.get("player"),
+                "vp": row.get("VP"),
+                "dropped": row.get("dropped"),
+                "breakdown": [breakdown.get(s, 0) for s in sources],
+                "rating_before": change.rating_before if change else None,
+                "rating_after": change.rating_after if change else None,
+                "rating_delta": change.delta if change else None,
+            }
+        )
+    return {
+        "sources": sources,
+        "rows": rows,
+        "rated": bool(changes),
+        "vp_series": vp_series(game),
+    }
+
+
+def vp_series(game: Game) -> dict[str, Any]:
+    """Each faction's VP after every ledger row of the moves in force, with round marks."""
+    moves = list(game.moves.order_by("number"))
+    points: dict[str, list[list[int]]] = {}
+    marks: list[list[Any]] = []
+    index = 0
+    for move in effective_moves(moves):
+        for row in move.ledger or []:
+            comment = row.get("comment")
+            if comment is not None:
+                match = _ROUND_INCOME.match(comment)
+                label = f"R{match.group(1)}" if match else ""
+                if match and not any(m[1] == label for m in marks):
+                    marks.append([index, label])
+                elif comment.startswith("Scoring ") and not any(m[1] == "end" for m in marks):
+                    marks.append([index, "end"])
+                continue
+            faction = row.get("faction")
+            vp = (row.get("after") or {}).get("VP")
+            if faction is None or vp is None:
+                continue
+            series = points.setdefault(faction, [])
+            if not series or series[-1][1] != vp:
+                series.append([index, vp])
+            index += 1
+    for series in points.values():
+        if series and series[-1][0] != index:
+            series.append([index, series[-1][1]])
+    return {"length": index, "marks": marks, "series": points}
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+def player_get(username: str):
+    user = User.objects.filter(username=username, is_active=True).select_related("profile").first()
+    if user is None:
+        raise NotFound(f"No player named {username!r}.")
+    return user
+
+
+def player_profile(player, viewer) -> dict[str, Any]:
+    from ratings.selectors import player_rating
+
+    visible = game_selectors.visible_games(viewer)
+    seats = list(
+        Seat.objects.filter(user=player, game__in=visible)
+        .exclude(game__status=Game.Status.ABORTED)
+        .select_related("game")
+        .order_by("-game__created_at")[:200]
+    )
+    finished = [s for s in seats if s.game.status == Game.Status.FINISHED]
+    rating = player_rating(player.pk)
+    return {
+        "seats": seats,
+        "finished_count": len(finished),
+        "wins": sum(1 for s in finished if s.rank == 1),
+        "average_vp": round(sum(s.final_vp or 0 for s in finished) / len(finished))
+        if finished
+        else None,
+        "rating": rating,
+    }
+
+
+def leaderboard_page(page_number: int | str | None):
+    from django.core.paginator import Paginator
+
+    from ratings.selectors import leaderboard
+
+    paginator = Paginator(leaderboard(), 50)
+    return paginator.get_page(page_number)

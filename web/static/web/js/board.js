@@ -1,0 +1,174 @@
+// The map as SVG: hexes (odd rows shifted half a hex right), rivers, bridges, buildings in
+// their faction's colour (one shape per building type), town markers, coordinates.
+
+import { s } from "./api.js";
+
+const R = 20; // hex circumradius in SVG units
+const W = Math.sqrt(3) * R;
+const PAD = 4;
+
+const SHAPES = {
+  D: "M-7,7 L7,7 L7,-2 L0,-9 L-7,-2 Z",
+  TP: "M-10,8 L10,8 L10,-3 L5,-9 L0,-3 L-5,-9 L-10,-3 Z",
+  SH: "M-11,9 L11,9 L11,-9 L7,-9 L7,-5 L3,-5 L3,-9 L-3,-9 L-3,-5 L-7,-5 L-7,-9 L-11,-9 Z",
+  SA: "M-12,8 L12,8 L12,0 A12,11 0 0 0 -12,0 Z",
+};
+const DARK_TERRAIN = new Set(["black", "blue", "brown", "green", "red", "gray"]);
+
+export function hexCenter(cell) {
+  const x = PAD + W / 2 + cell.col * W + (cell.row % 2 ? W / 2 : 0);
+  const y = PAD + R + cell.row * 1.5 * R;
+  return [x, y];
+}
+
+function hexPoints(scale = 1) {
+  const r = R * scale;
+  const w = (W / 2) * scale;
+  return [
+    [0, -r],
+    [w, -r / 2],
+    [w, r / 2],
+    [0, r],
+    [-w, r / 2],
+    [-w, -r / 2],
+  ]
+    .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
+    .join(" ");
+}
+
+export function buildingShape(kind, colour, { x = 0, y = 0, scale = 1 } = {}) {
+  const g = s("g", { class: `building bld-${colour}`, transform: `translate(${x},${y}) scale(${scale})` });
+  if (kind === "TE") {
+    g.append(s("circle", { r: 8.5, class: "bld-outline" }), s("circle", { r: 8.5, class: "bld-fill" }));
+  } else {
+    const d = SHAPES[kind] || SHAPES.D;
+    g.append(s("path", { d, class: "bld-outline" }), s("path", { d, class: "bld-fill" }));
+  }
+  return g;
+}
+
+function describe(hex, cell, view, catalog) {
+  const terrain = catalog.terrains[cell.terrain] || cell.terrain;
+  let text = `${hex} · ${terrain}`;
+  if (cell.building) {
+    const owner = view.factions[cell.owner];
+    const name = owner ? owner.display_name : cell.owner;
+    text += ` · ${catalog.buildings[cell.building] || cell.building} of the ${name}`;
+  }
+  if (cell.town) text += " · town";
+  return text;
+}
+
+export function renderMap(container, view, options = {}) {
+  const { catalog, legal = new Set(), changed = new Set(), selected = null } = options;
+  const cells = Object.entries(view.map || {});
+  let maxCol = 0;
+  let maxRow = 0;
+  for (const [, cell] of cells) {
+    maxCol = Math.max(maxCol, cell.col);
+    maxRow = Math.max(maxRow, cell.row);
+  }
+  const width = PAD * 2 + (maxCol + 1) * W + W / 2;
+  const height = PAD * 2 + 2 * R + maxRow * 1.5 * R;
+  const svg = s("svg", {
+    viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
+    role: "group",
+    "aria-label": "Map of the game",
+  });
+  const terrainLayer = s("g");
+  const bridgeLayer = s("g");
+  const buildingLayer = s("g");
+  const centres = {};
+  for (const [hex, cell] of cells) {
+    const [x, y] = hexCenter(cell);
+    centres[hex] = [x, y];
+    const river = cell.terrain === "river";
+    const isLegal = legal.has(hex);
+    const g = s("g", {
+      class: `hex-cell${isLegal ? " legal" : ""}${changed.has(hex) ? " changed" : ""}${selected === hex ? " selected" : ""}`,
+      transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`,
+      "data-hex": hex,
+      tabindex: isLegal ? "0" : null,
+      role: isLegal ? "button" : null,
+      "aria-label": isLegal ? `${describe(hex, cell, view, catalog)}: choose an action here` : null,
+    });
+    g.append(
+      s("title", {}, describe(hex, cell, view, catalog)),
+      s("polygon", { points: hexPoints(river ? 1.03 : 1), class: `hex terrain-${cell.terrain}${river ? " river" : ""}` }),
+    );
+    if (isLegal) g.append(s("polygon", { points: hexPoints(0.8), class: "legal-ring" }));
+    if (!river) {
+      const dark = DARK_TERRAIN.has(cell.terrain) && cell.terrain !== "gray";
+      g.append(s("text", { class: `hex-label${dark ? " dark" : ""}`, y: 16, "text-anchor": "middle" }, hex));
+    }
+    terrainLayer.append(g);
+    if (cell.building) {
+      const owner = view.factions[cell.owner];
+      const colour = owner ? owner.color : "gray";
+      buildingLayer.append(buildingShape(cell.building, colour, { x, y: y - 2 }));
+    }
+    if (cell.town) {
+      buildingLayer.append(s("circle", { class: "town-marker", cx: x + W * 0.3, cy: y - R * 0.45, r: 3.4 }, s("title", {}, "Part of a town")));
+    }
+  }
+  for (const bridge of view.bridges || []) {
+    const a = centres[bridge.from];
+    const b = centres[bridge.to];
+    if (!a || !b) continue;
+    const owner = view.factions[bridge.faction];
+    const colour = owner ? owner.color : "gray";
+    // From hex edge to hex edge, so the bridge never hides a building.
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len = Math.hypot(dx, dy) || 1;
+    const cut = R * 0.55;
+    const x1 = a[0] + (dx / len) * cut;
+    const y1 = a[1] + (dy / len) * cut;
+    const x2 = b[0] - (dx / len) * cut;
+    const y2 = b[1] - (dy / len) * cut;
+    bridgeLayer.append(
+      s("line", { x1, y1, x2, y2, class: "bridge", stroke: "#111", "stroke-width": 8 }),
+      s("line", { x1, y1, x2, y2, class: `bridge bridge-${colour}`, "stroke-width": 5 }, s("title", {}, `Bridge of the ${owner ? owner.display_name : bridge.faction}`)),
+    );
+  }
+  svg.append(terrainLayer, bridgeLayer, buildingLayer);
+
+  const hexOf = (event) => {
+    const cell = event.target.closest && event.target.closest(".hex-cell");
+    return cell ? cell.dataset.hex : null;
+  };
+  svg.addEventListener("click", (event) => {
+    const hex = hexOf(event);
+    if (hex && options.onHex) options.onHex(hex, event);
+    else if (options.onBackground) options.onBackground();
+  });
+  svg.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const hex = hexOf(event);
+    if (hex && options.onHex) {
+      event.preventDefault();
+      options.onHex(hex, event);
+    }
+  });
+  const hover = (event) => {
+    const hex = hexOf(event);
+    if (hex && options.onHover) options.onHover(hex, describe(hex, view.map[hex], view, catalog));
+  };
+  svg.addEventListener("mouseover", hover);
+  svg.addEventListener("focusin", hover);
+  container.querySelectorAll("svg").forEach((old) => old.remove());
+  container.prepend(svg);
+  return { svg, centres };
+}
+
+export function changedHexes(before, after) {
+  const out = new Set();
+  if (!before || !after) return out;
+  for (const [hex, cell] of Object.entries(after.map || {})) {
+    const old = before.map[hex] || {};
+    if (old.terrain !== cell.terrain || old.building !== cell.building || old.owner !== cell.owner || !!old.town !== !!cell.town) {
+      out.add(hex);
+    }
+  }
+  return out;
+}

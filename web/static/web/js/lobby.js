@@ -1,0 +1,73 @@
+// Lobby: the new-game form and the join buttons go through the REST API; without
+// JavaScript the same forms post to the pages.
+
+import { api, showError } from "./api.js";
+
+function payload(form) {
+  const data = new FormData(form);
+  const body = {
+    player_count: Number(data.get("player_count")),
+    options: data.getAll("options"),
+    public: data.get("public") === "on",
+    name: (data.get("name") || "").trim(),
+    move_time_limit: data.get("move_time_limit") ? Number(data.get("move_time_limit")) : null,
+  };
+  if (data.get("explicit_setup") === "on") {
+    body.setup = {
+      scoring_tiles: [1, 2, 3, 4, 5, 6].map((n) => data.get(`scoring_${n}`) || ""),
+      removed_bonus_tiles: data.getAll("removed_bonus_tiles"),
+      seat_order: (data.get("seat_order") || "").split(",").map((u) => u.trim()).filter(Boolean),
+    };
+    if (body.setup.scoring_tiles.some((t) => !t)) return { error: "Choose a scoring tile for each of the six rounds." };
+  }
+  return { body };
+}
+
+const form = document.getElementById("new-game-form");
+if (form) {
+  const error = document.getElementById("new-game-error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { body, error: problem } = payload(form);
+    if (problem) {
+      showError(error, problem);
+      return;
+    }
+    const button = form.querySelector('button[type="submit"]');
+    button.disabled = true;
+    try {
+      const game = await api("POST", "/api/v1/games/", body);
+      window.location.assign(`/games/${game.id}/`);
+    } catch (failure) {
+      showError(error, failure.message);
+      button.disabled = false;
+    }
+  });
+  // Choosing any setup field turns the explicit setup on.
+  const toggle = form.querySelector('input[name="explicit_setup"]');
+  form.querySelectorAll('.setup-section select, .setup-section input:not([name="explicit_setup"])').forEach((field) => {
+    field.addEventListener("change", () => {
+      if (toggle) toggle.checked = true;
+    });
+  });
+}
+
+for (const join of document.querySelectorAll("form[data-api-join]")) {
+  join.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const id = join.dataset.apiJoin;
+    try {
+      await api("POST", `/api/v1/games/${id}/join/`, {});
+      window.location.assign(`/games/${id}/`);
+    } catch (failure) {
+      let note = join.querySelector(".form-error");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "form-error";
+        note.setAttribute("role", "alert");
+        join.append(note);
+      }
+      showError(note, failure.message);
+    }
+  });
+}

@@ -1,0 +1,210 @@
+// Everything around the map: faction panels, cult board, tiles and actions, ledger.
+
+import { h } from "./api.js";
+import { CULT_NAMES, factionName } from "./commands.js";
+
+const BUILDINGS = ["D", "TP", "TE", "SH", "SA"];
+const RES_LABELS = { C: "C", W: "W", P: "P", PW: "PW", VP: "VP", SPADE: "spade" };
+
+function chip(text, title) {
+  return h("span", { class: "tile-chip", title: title || null }, text);
+}
+
+function incomeText(income) {
+  const parts = Object.entries(income || {})
+    .filter(([, n]) => n)
+    .map(([res, n]) => `+${n} ${RES_LABELS[res] || res}`);
+  return parts.length ? parts.join(" ") : "–";
+}
+
+export function factionOrder(view) {
+  const order = (view.turn_order && view.turn_order.length ? view.turn_order : view.seat_order) || [];
+  const rest = Object.keys(view.factions || {}).filter((f) => !order.includes(f));
+  return [...order, ...rest];
+}
+
+export function renderFactions(container, view, { catalog, mySeat }) {
+  const usernames = {};
+  for (const p of view.players || []) if (p.faction) usernames[p.faction] = p.username;
+  const acting = new Set((view.waiting_for || []).map((d) => d.actor));
+  const panels = [];
+  for (const name of factionOrder(view)) {
+    const f = view.factions[name];
+    if (!f) continue;
+    const mine = mySeat && f.seat === mySeat;
+    const badges = [];
+    if (mine) badges.push(h("span", { class: "badge" }, "you"));
+    if (acting.has(name)) badges.push(h("span", { class: "badge turn" }, "to act"));
+    if (f.passed) badges.push(h("span", { class: "badge passed" }, "passed"));
+    if (f.dropped) badges.push(h("span", { class: "badge" }, "dropped"));
+    const left = BUILDINGS.map((b) =>
+      h("span", { class: "res", title: `${catalog.buildings[b]}: ${f.buildings_left[b]} of ${catalog.supply[b]} left to build` },
+        h("span", { class: "label" }, b), " ", h("b", {}, f.buildings_left[b])),
+    );
+    const tiles = [];
+    if (f.bonus_tile) tiles.push(chip(f.bonus_tile, (catalog.bonus[f.bonus_tile] || {}).text));
+    for (const t of f.favor_tiles || []) tiles.push(chip(t, (catalog.favor[t] || {}).text));
+    for (const t of f.town_tiles || []) tiles.push(chip(t, (catalog.town[t] || {}).text));
+    const pending = Object.entries(f.pending || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`);
+    panels.push(
+      h("article", { class: `faction-panel faction-${name}${acting.has(name) ? " acting" : ""}`, "data-faction": name, "aria-label": `${f.display_name}, ${f.VP} VP` },
+        h("header", {},
+          h("h3", {}, h("span", { class: "swatch" }), " ", f.display_name),
+          h("span", { class: "vp" }, `${f.VP} VP`)),
+        h("div", { class: "player" }, usernames[name] || f.player || "", ` · seat ${f.seat} `, ...badges),
+        h("div", { class: "res-row" },
+          h("span", { class: "res", title: "coins" }, h("span", { class: "label" }, "C"), " ", h("b", {}, f.C)),
+          h("span", { class: "res", title: "workers" }, h("span", { class: "label" }, "W"), " ", h("b", {}, f.W)),
+          h("span", { class: "res", title: "priests" }, h("span", { class: "label" }, "P"), " ", h("b", {}, f.P)),
+          h("span", { class: "res", title: "power in bowls I, II and III" }, h("span", { class: "label" }, "PW "),
+            h("span", { class: "bowls" }, h("span", { class: "bowl" }, f.PW[0]), h("span", { class: "bowl" }, f.PW[1]), h("span", { class: "bowl b3" }, f.PW[2])))),
+        h("div", { class: "res-row", "aria-label": "Buildings left to build" }, h("span", { class: "label muted" }, "left:"), ...left),
+        h("div", { class: "res-row" },
+          f.shipping_max ? h("span", { class: "res" }, h("span", { class: "label" }, "ship "), h("b", {}, f.shipping), `/${f.shipping_max}`) : null,
+          h("span", { class: "res" }, h("span", { class: "label" }, "dig "), h("b", {}, f.digging), `/${f.digging_max}`),
+          f.teleport_range !== null && f.teleport_range !== undefined ? h("span", { class: "res" }, h("span", { class: "label" }, "range "), h("b", {}, f.teleport_range)) : null,
+          h("span", { class: "res", title: "town keys" }, h("span", { class: "label" }, "keys "), h("b", {}, f.keys)),
+          h("span", { class: "res", title: "largest connected network" }, h("span", { class: "label" }, "network "), h("b", {}, f.network))),
+        tiles.length ? h("div", { class: "res-row" }, ...tiles) : null,
+        view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, "next income "), incomeText(f.income)) : null,
+        pending.length ? h("div", { class: "res-row muted" }, `pending: ${pending.join(", ")}`) : null,
+      ),
+    );
+  }
+  if (!panels.length) {
+    for (const p of view.players || []) {
+      panels.push(h("article", { class: "faction-panel" }, h("header", {}, h("h3", {}, p.username)), h("div", { class: "player" }, `seat ${p.seat} · choosing a faction`)));
+    }
+  }
+  container.replaceChildren(...panels);
+}
+
+export function renderCults(container, view, { catalog, options, onChoose }) {
+  const rewards = Object.fromEntries(catalog.cult_power.map(([level, pw]) => [level, pw]));
+  const tracks = [];
+  for (const track of catalog.cults) {
+    const board = (view.cult_board || {})[track] || { positions: {}, priests: [] };
+    const levels = [];
+    for (let level = 10; level >= 0; level -= 1) {
+      const tokens = Object.entries(board.positions)
+        .filter(([name, pos]) => pos === level && view.factions[name])
+        .map(([name]) =>
+          h("span", { class: `cult-token faction-${name}`, title: `${factionName(name, catalog)}: ${level}` }, (view.factions[name].display_name || name)[0]),
+        );
+      levels.push(
+        h("div", { class: `cult-level${level === 10 ? " top" : ""}` },
+          h("span", { class: "lvl" }, level),
+          ...tokens,
+          rewards[level] ? h("span", { class: "reward", title: `${rewards[level]} power on reaching ${level}` }, `+${rewards[level]}PW`) : null),
+      );
+    }
+    const slots = catalog.cult_spaces.map((value, i) => {
+      const owner = board.priests[i];
+      return h("div", { class: `priest-slot${owner ? ` taken faction-${owner}` : ""}`, title: owner ? `Priest of the ${factionName(owner, catalog)} (${value} steps)` : `${value} steps` }, value);
+    });
+    const choices = options.filter((o) => o.track === track);
+    tracks.push(
+      h("section", { class: `cult-track cult-${track}${choices.length ? " legal" : ""}`, "aria-label": `${CULT_NAMES[track]} cult track` },
+        h("h3", {}, CULT_NAMES[track].toUpperCase()),
+        ...levels,
+        h("div", { class: "priest-slots", "aria-label": "Priest spaces" }, ...slots),
+        choices.length ? h("button", { type: "button", class: "cult-action", onclick: (e) => onChoose(choices, `${CULT_NAMES[track]} cult`, e.currentTarget) }, choices.length === 1 ? choices[0].label : `${choices.length} choices…`) : null),
+    );
+  }
+  container.replaceChildren(h("div", { class: "cult-board" }, ...tracks));
+}
+
+function tileButton(legal, attrs, ...children) {
+  if (legal) return h("button", { type: "button", class: `tile legal ${attrs.class || ""}`, title: attrs.title, onclick: attrs.onclick, "aria-label": attrs.label }, ...children);
+  return h("div", { class: `tile ${attrs.class || ""}`, title: attrs.title }, ...children);
+}
+
+export function renderTiles(container, view, { catalog, optionFor, onPick }) {
+  const round = view.round || 0;
+  const scoring = (view.scoring_tiles || []).map((t) =>
+    h("div", { class: `tile${t.current ? " current" : ""}${round > t.round && !t.current ? " past" : ""}`, title: (catalog.scoring[t.id] || {}).bonus },
+      h("span", { class: "id" }, `R${t.round} `), t.text,
+      h("span", { class: "text" }, (catalog.scoring[t.id] || {}).bonus || ""),
+      t.current ? h("span", { class: "visually-hidden" }, " (current round)") : null),
+  );
+  const holders = {};
+  for (const [name, f] of Object.entries(view.factions || {})) if (f.bonus_tile) holders[f.bonus_tile] = name;
+  const bonusIds = [...new Set([...Object.keys(view.bonus_tiles || {}), ...Object.keys(holders)])].sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)));
+  const bonus = bonusIds.map((id) => {
+    const info = (view.bonus_tiles || {})[id];
+    const holder = holders[id];
+    const option = optionFor(`pass ${id}`) || optionFor(`pass ${id.toLowerCase()}`);
+    return tileButton(!!option, {
+      class: holder ? "held" : "",
+      title: (catalog.bonus[id] || {}).text,
+      label: option ? option.label : null,
+      onclick: option ? () => onPick(option) : null,
+    },
+      h("span", { class: "id" }, id),
+      info && info.coins ? h("span", { class: "coins", title: `${info.coins} coin${info.coins === 1 ? "" : "s"} on it` }, `${info.coins}C`) : null,
+      h("span", { class: "text" }, (catalog.bonus[id] || {}).text || ""),
+      holder ? h("span", { class: `owner faction-${holder}` }, h("span", { class: "swatch" }), " ", factionName(holder, catalog)) : null);
+  });
+  const favor = Object.entries(view.favor_tiles || {}).map(([id, n]) => {
+    const option = optionFor(`+${id}`);
+    return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.favor[id] || {}).text, label: option ? option.label : null, onclick: option ? () => onPick(option) : null },
+      h("span", { class: "id" }, id), h("span", { class: "count", title: `${n} left` }, `×${n}`), h("span", { class: "text" }, (catalog.favor[id] || {}).text || ""));
+  });
+  const town = Object.entries(view.town_tiles || {}).map(([id, n]) => {
+    const option = optionFor(`+${id}`);
+    return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.town[id] || {}).text, label: option ? option.label : null, onclick: option ? () => onPick(option) : null },
+      h("span", { class: "id" }, id), h("span", { class: "count", title: `${n} left` }, `×${n}`), h("span", { class: "text" }, (catalog.town[id] || {}).text || ""));
+  });
+  const actions = Object.entries(view.power_actions || {}).map(([id, used]) => {
+    const option = optionFor(`action ${id}`);
+    const info = catalog.power_actions[id] || {};
+    return tileButton(!!option, { class: used ? "used" : "", title: info.text, label: option ? option.label : null, onclick: option ? () => onPick(option) : null },
+      h("span", { class: "id" }, id), ` ${info.cost} PW`, h("span", { class: "text" }, info.text || ""));
+  });
+  const special = (view.used_special_actions || []).map((a) => chip(a));
+  container.replaceChildren(
+    h("h3", {}, "Round scoring"), h("div", { class: "tile-grid" }, ...scoring),
+    h("h3", {}, "Power actions"), h("div", { class: "tile-grid" }, ...actions),
+    special.length ? h("p", { class: "muted" }, "Special actions used this round: ", ...special) : null,
+    h("h3", {}, "Bonus tiles"), h("div", { class: "tile-grid" }, ...bonus),
+    h("h3", {}, "Favor tiles left"), h("div", { class: "tile-grid" }, ...favor),
+    h("h3", {}, "Town tiles left"), h("div", { class: "tile-grid" }, ...town),
+  );
+}
+
+function deltaSpan(n) {
+  if (!n) return null;
+  return h("span", { class: "delta" }, n > 0 ? `+${n}` : `${n}`);
+}
+
+export function renderLedger(container, entries, { catalog }) {
+  const rows = [];
+  for (const entry of entries) {
+    for (const row of entry.rows || []) {
+      if (row.comment !== undefined) {
+        rows.push(h("tr", { class: "comment" }, h("td", { colspan: 9 }, row.comment)));
+        continue;
+      }
+      const a = row.after || {};
+      const d = row.delta || {};
+      const cult = a.cult || {};
+      rows.push(
+        h("tr", { class: `faction-${row.faction}` },
+          h("td", { class: "num muted" }, entry.move_number),
+          h("td", {}, h("span", { class: "swatch" }), " ", factionName(row.faction, catalog)),
+          h("td", { class: "num" }, a.VP, deltaSpan(d.VP)),
+          h("td", { class: "num" }, a.C, deltaSpan(d.C)),
+          h("td", { class: "num" }, a.W, deltaSpan(d.W)),
+          h("td", { class: "num" }, a.P, deltaSpan(d.P)),
+          h("td", { class: "num" }, (a.PW || []).join("/"), deltaSpan(d.PW)),
+          h("td", { class: "num" }, ["FIRE", "WATER", "EARTH", "AIR"].map((t) => cult[t]).join("/")),
+          h("td", { class: "cmd" }, row.command)),
+      );
+    }
+  }
+  const table = h("table", { class: "data-table ledger-table" },
+    h("thead", {}, h("tr", {}, ...["#", "Faction", "VP", "C", "W", "P", "PW", "Cults F/W/E/A", "Command"].map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, ...rows));
+  container.replaceChildren(table);
+  container.scrollTop = container.scrollHeight;
+}

@@ -1,0 +1,23 @@
+from django.urls import path
+
+from games.api.urls import GameIdConverter  # noqa: F401  (registers the game_id converter)
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/new/", views.new_game, name="game-new"),
+    path("games/<game_id:game_id>/", views.game_page, name="game-page"),
+    path("games/<game_id:game_id>/join/", views.join_game, name="game-join-page"),
+    path("games/<game_id:game_id>/leave/", views.leave_game, name="game-leave-page"),
+    path("games/<game_id:game_id>/start/", views.start_game, name="game-start-page"),
+    path("games/<game_id:game_id>/resign/", views.resign_game, name="game-resign-page"),
+    path("games/<game_id:game_id>/move/", views.play_move, name="game-move-page"),
+    path("games/<game_id:game_id>/chat/", views.post_chat, name="game-chat-page"),
+    path("games/<game_id:game_id>/autoleech/", views.save_autoleech, name="game-autoleech-page"),
+    path("players/<str:username>/", views.profile, name="player-page"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("login/", views.login_page, name="login"),
+    path("register/", views.register_page, name="register"),
+    path("logout/", views.logout_page, name="logout"),
+]

@@ -1,0 +1,301 @@
+"""Pages. Thin: read through selectors, write through the same services as the API.
+
+Forms post here when the page runs without JavaScript; with JavaScript the pages call the
+REST API instead. Either way the services decide and their messages are shown to the player.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+from rest_framework.throttling import SimpleRateThrottle
+
+from accounts import services as account_services
+from games import services as game_services
+from tm_site.exceptions import ApplicationError, NotFound
+
+from . import catalog, selectors, services
+from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm
+
+
+def _next_url(request: HttpRequest, default: str = "/") -> str:
+    target = request.POST.get("next") or request.GET.get("next") or default
+    if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return default
+
+
+class _PageThrottle(SimpleRateThrottle):
+    """The API's login and registration rates, applied to the pages' forms too."""
+
+    def __init__(self, scope: str) -> None:
+        self.scope = scope
+        super().__init__()
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": f"page-{self.scope}", "ident": self.get_ident(request)}
+
+
+def _throttled(request: HttpRequest, scope: str) -> bool:
+    return request.method == "POST" and not _PageThrottle(scope).allow_request(request, None)
+
+
+# --- lobby -----------------------------------------------------------------------------------
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    context = {
+        "lists": selectors.lobby(request.user),
+        "form": NewGameForm() if request.user.is_authenticated else None,
+    }
+    return render(request, "web/home.html", context)
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        limit = data.get("move_time_limit")
+        try:
+            game = game_services.game_create(
+                user=request.user,
+                player_count=data["player_count"],
+                options=data["options"],
+                public=data["public"],
+                setup=data["setup"],
+                name=data["name"],
+                move_time_limit=timedelta(seconds=limit) if limit else None,
+            )
+        except ApplicationError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("game-page", game_id=game.pk)
+    return render(request, "web/new_game.html", {"form": form})
+
+
+def _game_action(request: HttpRequest, game_id: int, action, done: str) -> HttpResponse:
+    try:
+        action()
+        messages.success(request, done)
+    except ApplicationError as exc:
+        if isinstance(exc, NotFound):
+            raise Http404(exc.message) from exc
+        messages.error(request, exc.message)
+    return redirect(_next_url(request, reverse("game-page", kwargs={"game_id": game_id})))
+
+
+@require_POST
+@login_required
+def join_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    invite = request.POST.get("invite_code", "")
+    return _game_action(
+        request,
+        game_id,
+        lambda: game_services.game_join(game_id=game_id, user=request.user, invite_code=invite),
+        "You joined the game.",
+    )
+
+
+@require_POST
+@login_required
+def leave_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        lambda: game_services.game_leave(game_id=game_id, user=request.user),
+        "You left the game.",
+    )
+
+
+@require_POST
+@login_required
+def start_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        lambda: game_services.game_start(game_id=game_id, user=request.user),
+        "The game has started.",
+    )
+
+
+@require_POST
+@login_required
+def resign_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        lambda: game_services.game_resign(game_id=game_id, user=request.user),
+        "You resigned.",
+    )
+
+
+# --- a game ----------------------------------------------------------------------------------
+
+
+def _game_or_404(request: HttpRequest, game_id: int):
+    try:
+        return selectors.game_for_page(game_id, request.user, request.GET.get("invite", ""))
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_or_404(request, game_id)
+    page = selectors.game_page(game, request.user)
+    my_seat = page["my_seat"]
+    script_data = {
+        "game": {
+            "id": game.pk,
+            "name": str(game),
+            "status": game.status,
+            "public": game.public,
+            "player_count": game.player_count,
+            "move_number": game.move_count,
+        },
+        "me": {
+            "username": request.user.get_username() if request.user.is_authenticated else None,
+            "seat": my_seat.position if my_seat else None,
+            "dropped": bool(my_seat and my_seat.dropped),
+        },
+        "invite": request.GET.get("invite", ""),
+        "view": page["view"],
+        "legal": page["legal"],
+        "catalog": catalog.catalog(),
+        "vp_series": page["results"]["vp_series"] if page["results"] else None,
+    }
+    chat = list(selectors.game_selectors.chat_list(game).reverse()[:100])[::-1]
+    context = {
+        "game": game,
+        **page,
+        "script_data": script_data,
+        "chat": chat,
+        "move_form_number": game.move_count,
+        "autoleech": services.autoleech_settings_get(game=game, user=request.user)
+        if my_seat and game.status in (game.Status.OPEN, game.Status.RUNNING)
+        else None,
+        "autoleech_choices": AutoLeechForm.base_fields["last_round_free_cultist"].choices,
+    }
+    return render(request, "web/game.html", context)
+
+
+@require_POST
+@login_required
+def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
+    _game_or_404(request, game_id)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Send a command and the move number you have seen.")
+    else:
+        try:
+            result = game_services.move_submit(
+                game_id=game_id, user=request.user, **form.cleaned_data
+            )
+            messages.success(request, f"Move {result.move.number} played: {result.move.command}")
+        except ApplicationError as exc:
+            messages.error(request, exc.message, extra_tags="move")
+    return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")
+
+
+@require_POST
+@login_required
+def post_chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    _game_or_404(request, game_id)
+    form = ChatForm(request.POST)
+    if form.is_valid():
+        try:
+            game_services.chat_post(game_id=game_id, user=request.user, **form.cleaned_data)
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, "The message is empty or too long.")
+    return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#chat")
+
+
+@require_POST
+@login_required
+def save_autoleech(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_or_404(request, game_id)
+    form = AutoLeechForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Auto-leech: amounts are whole numbers from 0 to 99.")
+    else:
+        try:
+            services.autoleech_settings_update(
+                game=game, user=request.user, settings=form.cleaned_data
+            )
+            messages.success(request, "Auto-leech settings saved.")
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+    return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#autoleech")
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    try:
+        player = selectors.player_get(username)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc
+    context = {"player": player, **selectors.player_profile(player, request.user)}
+    return render(request, "web/profile.html", context)
+
+
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    page = selectors.leaderboard_page(request.GET.get("page"))
+    return render(request, "web/leaderboard.html", {"page": page})
+
+
+# --- accounts --------------------------------------------------------------------------------
+
+
+def login_page(request: HttpRequest) -> HttpResponse:
+    form = AuthenticationForm(request, data=request.POST or None)
+    if _throttled(request, "login"):
+        return render(
+            request, "web/login.html", {"form": AuthenticationForm(), "throttled": True}, status=429
+        )
+    if request.method == "POST" and form.is_valid():
+        login(request, form.get_user())
+        return redirect(_next_url(request))
+    return render(request, "web/login.html", {"form": form, "next": _next_url(request)})
+
+
+def register_page(request: HttpRequest) -> HttpResponse:
+    form = RegisterForm(request.POST or None)
+    if _throttled(request, "register"):
+        return render(
+            request, "web/register.html", {"form": RegisterForm(), "throttled": True}, status=429
+        )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            user = account_services.user_register(
+                username=data["username"],
+                password=data["password"],
+                email=data["email"],
+                display_name=data["display_name"],
+            )
+        except ApplicationError as exc:
+            form.add_error(None, exc.message)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}!")
+            return redirect(_next_url(request))
+    return render(request, "web/register.html", {"form": form, "next": _next_url(request)})
+
+
+@require_POST
+def logout_page(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("home")
