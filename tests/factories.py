@@ -71,3 +71,44 @@ class ChatMessageFactory(factory.django.DjangoModelFactory):
     game = factory.SubFactory(GameFactory)
     user = factory.SubFactory(UserFactory)
     text = "good luck, have fun"
+
+
+# --- leagues ---------------------------------------------------------------------------------
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    """A 4-player league whose creator (staff) is its admin."""
+
+    class Meta:
+        model = "leagues.League"
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"League{n:03d}")
+    players_per_game = 4
+    options = factory.LazyFunction(
+        lambda: ["strict-leech", "errata-cultist-power", "mini-expansion-1", "shipping-bonus"]
+    )
+    group_size = 7
+    created_by = factory.SubFactory(StaffFactory)
+
+    @factory.post_generation
+    def admins(self, create: bool, extracted, **kwargs) -> None:
+        if create:
+            self.admins.add(self.created_by, *(extracted or []))
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "leagues.Season"
+
+    league = factory.SubFactory(LeagueFactory)
+    number = 1
+    status = "signup"
+
+
+class SignUpFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "leagues.SignUp"
+
+    season = factory.SubFactory(SeasonFactory)
+    user = factory.SubFactory(UserFactory)

@@ -7,6 +7,8 @@ from rest_framework import serializers
 
 from accounts.selectors import display_name
 from games.models import ChatMessage, Game, Move, Seat
+from leagues.api.serializers import LeagueInfoOutputSerializer
+from leagues.selectors import league_info_hook
 
 
 class SeatOutputSerializer(serializers.Serializer):
@@ -55,9 +57,16 @@ class GameOutputSerializer(serializers.Serializer):
     seats = SeatOutputSerializer(many=True, source="seats.all")
     setup = serializers.SerializerMethodField()
     imported_from = serializers.CharField()
+    league = serializers.SerializerMethodField(
+        help_text="League, season, division and group of a league game; null otherwise."
+    )
 
     def get_move_time_limit(self, game: Game) -> int | None:
         return int(game.move_time_limit.total_seconds()) if game.move_time_limit else None
+
+    @extend_schema_field(LeagueInfoOutputSerializer(allow_null=True))
+    def get_league(self, game: Game) -> dict | None:
+        return league_info_hook(self, game)  # leagues app hook, one query per response
 
     @extend_schema_field(GameSetupOutputSerializer(allow_null=True))
     def get_setup(self, game: Game) -> dict | None:

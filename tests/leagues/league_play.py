@@ -1,0 +1,59 @@
+"""Playing league games to their end through the platform's services (random legal moves)."""
+
+from __future__ import annotations
+
+import random
+
+from games import engine
+from games import services as game_services
+from games.models import Game
+from games.rules.terra_mystica.legal import random_legal_command
+
+
+def play_to_end(game: Game | int, seed: int = 0, pass_rate: float = 1.0) -> Game:
+    """Finish a running game through the platform's services: every move is a random legal
+    command of a player who is asked to act, submitted as that player."""
+    game = Game.objects.get(pk=game if isinstance(game, int) else game.pk)
+    users = {s.position: s.user for s in game.seats.select_related("user")}
+    state = game_services.load_state(game)
+    number = game.move_count
+    rng = random.Random(seed)
+    while True:
+        waiting = engine.waiting_for(state)
+        if not waiting:
+            break
+        decision = rng.choice(waiting)
+        actor = decision["actor"]
+        row = random_legal_command(state, actor, rng, pass_rate=pass_rate)
+        assert row is not None, f"no legal command for {actor}"
+        result = game_services.move_submit(
+            game_id=game.pk, user=users[decision["seat"]], command=row, expected_move_number=number
+        )
+        number = result.move.number
+        state, _ = engine.apply(state, actor, row)
+        if result.finished:
+            break
+    game.refresh_from_db()
+    return game
+
+
+def choose_factions(game: Game | int, seed: int = 0) -> Game:
+    """Play the faction choices of a game (and nothing more)."""
+    game = Game.objects.get(pk=game if isinstance(game, int) else game.pk)
+    users = {s.position: s.user for s in game.seats.select_related("user")}
+    state = game_services.load_state(game)
+    number = game.move_count
+    rng = random.Random(seed)
+    while True:
+        waiting = [d for d in engine.waiting_for(state) if d["kind"] == "faction"]
+        if not waiting:
+            break
+        decision = waiting[0]
+        row = random_legal_command(state, decision["actor"], rng)
+        result = game_services.move_submit(
+            game_id=game.pk, user=users[decision["seat"]], command=row, expected_move_number=number
+        )
+        number = result.move.number
+        state, _ = engine.apply(state, decision["actor"], row)
+    game.refresh_from_db()
+    return game
