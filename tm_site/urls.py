@@ -9,6 +9,7 @@ urlpatterns = [
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include("ratings.api.urls")),
+    path("api/v1/", include("web.api.urls")),
     path("", include("leagues.urls")),
-    path("", include("games.urls")),
+    path("", include("web.urls")),
 ]
