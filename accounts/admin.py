@@ -5,5 +5,5 @@ from .models import Profile
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ("user", "display_name", "notify_your_turn", "notify_chat", "notify_game_end")
+    list_display = ("user", "display_name")
     search_fields = ("user__username", "display_name")

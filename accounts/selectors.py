@@ -25,3 +25,13 @@ def player_get(username: str):
 def display_name(user) -> str:
     profile = getattr(user, "profile", None)
     return (profile.display_name if profile else "") or user.get_username()
+
+
+def notify_switches(user) -> dict[str, bool]:
+    """The profile's e-mail switches, read from the notification preferences they stand for."""
+    from notifications.selectors import preferences_for
+
+    from .services import NOTIFY_SWITCHES
+
+    choices = preferences_for([user.pk])[user.pk]
+    return {name: choices[kinds[0]][0] for name, kinds in NOTIFY_SWITCHES.items()}

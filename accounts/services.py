@@ -39,8 +39,25 @@ def profile_get_or_create(user: AbstractBaseUser) -> Profile:
     return profile
 
 
+# The profile's e-mail switches, kept for API clients; each stands for notification kinds.
+NOTIFY_SWITCHES = {
+    "notify_your_turn": ("your_turn", "decision"),
+    "notify_chat": ("chat",),
+    "notify_game_end": ("game_over",),
+}
+
+
 def profile_update(*, user: AbstractBaseUser, **fields: object) -> Profile:
+    from notifications.services import preferences_update
+
     profile = profile_get_or_create(user)
+    switches = {}
+    for name, kinds in NOTIFY_SWITCHES.items():
+        if name in fields:
+            enabled = bool(fields.pop(name))
+            switches.update({kind: {"enabled": enabled} for kind in kinds})
+    if switches:
+        preferences_update(user=user, changes=switches)
     email = fields.pop("email", None)
     if email is not None:
         user.email = email

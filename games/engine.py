@@ -174,6 +174,11 @@ def final_ranking(state: Any) -> list[dict]:
     return rows
 
 
+def current_round(state: Any) -> int:
+    """The round being played: 0 during the setup, 1 to 6 afterwards."""
+    return int(getattr(state, "round", 0) or 0)
+
+
 def legal_commands(state: Any, actor: str) -> list[str]:
     try:
         return list(_tm().legal_commands(state, actor))

@@ -48,7 +48,23 @@ class Game(models.Model):
     setup = models.JSONField(
         null=True, blank=True, help_text="The engine's GameSetup, fixed at start."
     )
+
+    class TimeControl(models.TextChoices):
+        NONE = "none", "no time limit"
+        MOVE = "move", "deadline per move"
+        CHESS = "chess", "chess clock"
+
+    time_control = models.CharField(
+        max_length=5, choices=TimeControl.choices, default=TimeControl.NONE
+    )
+    # MOVE: the time a player has for each move, from the moment the game waits for them.
     move_time_limit = models.DurationField(null=True, blank=True)
+    # CHESS: every player's clock starts at clock_initial and gains clock_bonus per new round.
+    clock_initial = models.DurationField(null=True, blank=True)
+    clock_bonus = models.DurationField(null=True, blank=True)
+    clock_round = models.PositiveSmallIntegerField(
+        default=0, help_text="Latest round whose clock bonus has been given."
+    )
     # Number of the latest log entry: the revision clients send back as expected_move_number.
     move_count = models.PositiveIntegerField(default=0)
     imported_from = models.CharField(max_length=200, blank=True)
@@ -56,6 +72,9 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # End-of-game processing (games.tasks.game_finish_process): result recorded, then all done.
+    result_recorded_at = models.DateTimeField(null=True, blank=True)
+    finish_processed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -77,7 +96,19 @@ class Seat(models.Model):
     dropped = models.BooleanField(default=False)
     final_vp = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_breakdown = models.JSONField(
+        default=dict, blank=True, help_text="Final VP by source, once the game is over."
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
+    # While the game waits for this seat: since when (and since which move), when its time runs
+    # out and when the next reminder is due. Null while the seat has nothing to do.
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    waiting_since_move = models.PositiveIntegerField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminders_sent = models.PositiveSmallIntegerField(default=0)
+    # Chess clock: time left, not counting the running wait since waiting_since.
+    time_left = models.DurationField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

@@ -9,7 +9,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from tm_site.exceptions import Forbidden, NotFound
 
-from . import engine
+from . import clock, engine
 from .models import ChatMessage, Game, Move, Seat, StateSnapshot
 from .services import effective_moves, load_state
 
@@ -104,10 +104,27 @@ def game_state_view(game: Game) -> dict:
             "faction": s.faction or None,
             "actor": engine.actor_for_seat(state, s.position),
             "dropped": s.dropped,
+            "clock": clock.seat_clock(game, s),
         }
         for s in seats_of(game)
     ]
     return view
+
+
+def rating_changes(game: Game) -> dict[int, dict]:
+    """Each player's rating change in a finished game, by user id; empty until it is rated."""
+    if game.status != Game.Status.FINISHED:
+        return {}
+    from ratings.selectors import game_rating_changes
+
+    return {
+        user_id: {
+            "before": round(c.rating_before, 1),
+            "after": round(c.rating_after, 1),
+            "delta": round(c.delta, 1),
+        }
+        for user_id, c in game_rating_changes(game.pk).items()
+    }
 
 
 def waiting_for(game: Game) -> list[dict]:

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
 
-from . import engine, signals
+from . import clock, engine, signals
 from .models import ChatMessage, Game, Move, Seat, StateSnapshot
 
 User = get_user_model()
@@ -86,10 +86,19 @@ def game_create(
     name: str = "",
     move_time_limit: timedelta | None = None,
     seed: str | None = None,
+    time_control: str | None = None,
+    clock_initial: timedelta | None = None,
+    clock_bonus: timedelta | None = None,
 ) -> Game:
     if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
         raise ApplicationError(f"player_count must be between {MIN_PLAYERS} and {MAX_PLAYERS}.")
     options = list(dict.fromkeys(options))
+    timing = clock.time_control_clean(
+        kind=time_control,
+        move_time_limit=move_time_limit,
+        clock_initial=clock_initial,
+        clock_bonus=clock_bonus,
+    )
     if setup:
         requested = _clean_requested_setup(setup, player_count, options)
     else:
@@ -104,7 +113,10 @@ def game_create(
             options=options,
             public=public,
             requested_setup=requested,
-            move_time_limit=move_time_limit,
+            time_control=timing.kind,
+            move_time_limit=timing.move_time_limit,
+            clock_initial=timing.clock_initial,
+            clock_bonus=timing.clock_bonus,
             **({"seed": seed} if seed else {}),
         )
         if requested is None or user.username in requested["seat_order"]:
@@ -221,11 +233,21 @@ def _start(game: Game) -> None:
     Seat.objects.bulk_update(seats, ["position"])
     for position, username in enumerate(setup["players"], start=1):
         by_name[username].position = position
-    Seat.objects.bulk_update(seats, ["position"])
-
     game.setup = setup
     game.status = Game.Status.RUNNING
     game.started_at = game.last_move_at = timezone.now()
+    clock.clocks_start(game, seats)
+    clock.seats_waiting_update(
+        game,
+        seats,
+        engine.waiting_for(state),
+        move_number=0,
+        mover=None,
+        round_number=engine.current_round(state),
+        now=game.started_at,
+    )
+    Seat.objects.bulk_update(seats, ["position", *clock.WAIT_FIELDS])
+
     game.save(update_fields=["setup", "status", "started_at", "last_move_at"])
     StateSnapshot.objects.update_or_create(
         game=game, defaults={"move_number": 0, "state": engine.state_to_json(state)}
@@ -318,9 +340,6 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
             command=command,
             ledger=ledger,
         )
-        from web.services import autoleech_apply  # players' automatic answers to power offers
-
-        state = autoleech_apply(game, state)
         return _after_move(game, state, move, seats)
 
 
@@ -389,9 +408,16 @@ def game_rollback(
         state = replay(game, [*moves, entry])
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.RUNNING
-            game.finished_at = None
-            game.save(update_fields=["status", "finished_at"])
-            game.seats.update(final_vp=None, rank=None)
+            game.finished_at = game.result_recorded_at = game.finish_processed_at = None
+            game.save(
+                update_fields=[
+                    "status",
+                    "finished_at",
+                    "result_recorded_at",
+                    "finish_processed_at",
+                ]
+            )
+            game.seats.update(final_vp=None, rank=None, vp_breakdown={})
         move = _append(
             game,
             state,
@@ -492,7 +518,7 @@ def _after_move(
     """Bring seats (factions, drops) and the game's status in line with the new state."""
     if seats is None:
         seats = list(game.seats.select_related("user"))
-    changed = []
+    changed: dict[int, Seat] = {}
     # A player's command never changes who has left; drops, undos and rollbacks can.
     dropped = (
         {s.faction for s in seats if s.dropped}
@@ -505,18 +531,42 @@ def _after_move(
         is_dropped = bool(faction) and faction in dropped
         if (seat.faction, seat.dropped) != (faction, is_dropped):
             seat.faction, seat.dropped = faction, is_dropped
-            changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["faction", "dropped"])
+            changed[seat.pk] = seat
 
     waiting = engine.waiting_for(state)
+    timed, game_fields = clock.seats_waiting_update(
+        game,
+        seats,
+        waiting,
+        move_number=move.number,
+        mover=move.seat,
+        round_number=engine.current_round(state),
+        now=game.last_move_at,
+    )
+    changed.update((s.pk, s) for s in timed)
+    if changed:
+        Seat.objects.bulk_update(list(changed.values()), ["faction", "dropped", *clock.WAIT_FIELDS])
+    if game_fields:
+        game.save(update_fields=game_fields)
     finished = not waiting and engine.is_finished(engine.state_view(state))
     if finished:
         _finish(game, state, seats)
-    by_position = {s.position: s.user_id for s in seats}
-    notice = [{**d, "user_id": by_position.get(d.get("seat"))} for d in waiting]
+    by_position = {s.position: s for s in seats}
+    notice = [_waiting_notice(d, by_position.get(d.get("seat")), move) for d in waiting]
     _on_commit(signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice)
     return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
+
+
+def _waiting_notice(decision: dict, seat: Seat | None, move: Move) -> dict:
+    """A decision for the move_committed signal: with the user, and whether the wait is new."""
+    return {
+        **decision,
+        "user_id": seat.user_id if seat else None,
+        # The game started waiting for this seat with this move (its own moves excepted).
+        "new": seat is not None
+        and seat.waiting_since_move == move.number
+        and seat.pk != move.seat_id,
+    }
 
 
 def _dropped_factions(game: Game) -> set[str]:

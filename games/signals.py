@@ -6,7 +6,8 @@ tasks and must not raise. Arguments are ids and plain values, never model instan
 
 from django.dispatch import Signal
 
-# game_id, move_number, waiting (list of {"actor", "seat", "kind", "user_id"})
+# game_id, move_number, waiting (list of {"actor", "seat", "kind", "user_id", "new"}; "new": the
+# game started waiting for that seat with this move)
 move_committed = Signal()
 # game_id
 game_started = Signal()

@@ -3,3 +3,16 @@ from django.apps import AppConfig
 
 class NotificationsConfig(AppConfig):
     name = "notifications"
+
+    def ready(self) -> None:
+        from games import signals
+
+        from . import receivers
+
+        signals.move_committed.connect(
+            receivers.move_committed, dispatch_uid="notifications.move_committed"
+        )
+        signals.game_started.connect(
+            receivers.game_started, dispatch_uid="notifications.game_started"
+        )
+        signals.chat_posted.connect(receivers.chat_posted, dispatch_uid="notifications.chat_posted")

@@ -33,9 +33,20 @@ class ProfileOutputSerializer(serializers.Serializer):
     username = serializers.CharField(source="user.username")
     email = serializers.EmailField(source="user.email")
     display_name = serializers.CharField()
-    notify_your_turn = serializers.BooleanField()
-    notify_chat = serializers.BooleanField()
-    notify_game_end = serializers.BooleanField()
+    notify_your_turn = serializers.BooleanField(
+        help_text="Mails when it is your turn or a decision awaits you (/me/notifications/)."
+    )
+    notify_chat = serializers.BooleanField(help_text="Mails on chat messages.")
+    notify_game_end = serializers.BooleanField(help_text="Mails when a game ends.")
+
+    def to_representation(self, profile) -> dict:
+        data = {
+            "username": profile.user.username,
+            "email": profile.user.email,
+            "display_name": profile.display_name,
+            **selectors.notify_switches(profile.user),
+        }
+        return data
 
 
 _username_field = serializers.RegexField(

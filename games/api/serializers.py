@@ -6,9 +6,29 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.selectors import display_name
+from games import clock
 from games.models import ChatMessage, Game, Move, Seat
-from leagues.api.serializers import LeagueInfoOutputSerializer
-from leagues.selectors import league_info_hook
+
+
+class SeatClockOutputSerializer(serializers.Serializer):
+    time_left = serializers.IntegerField(help_text="Seconds.")
+    running = serializers.BooleanField(help_text="The game is waiting for this player.")
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class SeatRatingChangeOutputSerializer(serializers.Serializer):
+    before = serializers.FloatField()
+    after = serializers.FloatField()
+    delta = serializers.FloatField()
+
+
+class TimeControlOutputSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="none, move (deadline per move) or chess (chess clock).")
+    move_time_limit = serializers.IntegerField(allow_null=True, help_text="Seconds per move.")
+    initial = serializers.IntegerField(allow_null=True, help_text="Chess clock: seconds at start.")
+    bonus_per_round = serializers.IntegerField(
+        allow_null=True, help_text="Chess clock: seconds added when a round begins."
+    )
 
 
 class SeatOutputSerializer(serializers.Serializer):
@@ -21,9 +41,27 @@ class SeatOutputSerializer(serializers.Serializer):
     dropped = serializers.BooleanField()
     final_vp = serializers.IntegerField(allow_null=True)
     rank = serializers.IntegerField(allow_null=True)
+    vp_breakdown = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Final VP by source, once the game's result is recorded.",
+    )
+    clock = serializers.SerializerMethodField(
+        help_text="With a time control: seconds left, whether the clock runs, its deadline."
+    )
+    rating_change = serializers.SerializerMethodField(
+        help_text="Game detail of a rated finished game: the player's rating before and after."
+    )
 
     def get_display_name(self, seat: Seat) -> str:
         return display_name(seat.user)
+
+    @extend_schema_field(SeatClockOutputSerializer(allow_null=True))
+    def get_clock(self, seat: Seat) -> dict | None:
+        return clock.seat_clock(seat.game, seat)
+
+    @extend_schema_field(SeatRatingChangeOutputSerializer(allow_null=True))
+    def get_rating_change(self, seat: Seat) -> dict | None:
+        return self.context.get("rating_changes", {}).get(seat.user_id)
 
     def to_representation(self, seat: Seat) -> dict:
         data = super().to_representation(seat)
@@ -51,22 +89,20 @@ class GameOutputSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     last_move_at = serializers.DateTimeField(allow_null=True)
     move_time_limit = serializers.SerializerMethodField(help_text="Seconds per move, or null.")
+    time_control = serializers.SerializerMethodField()
     move_number = serializers.IntegerField(
         source="move_count", help_text="Number of the latest move."
     )
     seats = SeatOutputSerializer(many=True, source="seats.all")
     setup = serializers.SerializerMethodField()
     imported_from = serializers.CharField()
-    league = serializers.SerializerMethodField(
-        help_text="League, season, division and group of a league game; null otherwise."
-    )
 
     def get_move_time_limit(self, game: Game) -> int | None:
         return int(game.move_time_limit.total_seconds()) if game.move_time_limit else None
 
-    @extend_schema_field(LeagueInfoOutputSerializer(allow_null=True))
-    def get_league(self, game: Game) -> dict | None:
-        return league_info_hook(self, game)  # leagues app hook, one query per response
+    @extend_schema_field(TimeControlOutputSerializer)
+    def get_time_control(self, game: Game) -> dict:
+        return clock.time_control_view(game)
 
     @extend_schema_field(GameSetupOutputSerializer(allow_null=True))
     def get_setup(self, game: Game) -> dict | None:

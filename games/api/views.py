@@ -62,6 +62,7 @@ def _detail(request: Request, game: Game, code: int = status.HTTP_200_OK) -> Res
     context = {
         "invite_code": game.invite_code if insider else None,
         "waiting_for": selectors.waiting_for(game),
+        "rating_changes": selectors.rating_changes(game),
     }
     return Response(GameDetailOutputSerializer(game, context=context).data, status=code)
 
@@ -118,13 +119,37 @@ class GameListCreateApi(APIView):
         )
         public = serializers.BooleanField(required=False, default=True)
         name = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
+        time_control = serializers.ChoiceField(
+            choices=Game.TimeControl.choices,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="none, move (a deadline per move) or chess (a chess clock); "
+            "by default what the values given imply.",
+        )
         move_time_limit = serializers.IntegerField(
             required=False,
             allow_null=True,
             default=None,
-            min_value=60,
-            max_value=60 * 60 * 24 * 30,
-            help_text="Seconds a player has for a move; null for no limit.",
+            min_value=12 * 3600,
+            max_value=14 * 86400,
+            help_text="time_control move: seconds a player has for each move (12 h to 14 days).",
+        )
+        clock_initial = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=12 * 3600,
+            max_value=30 * 86400,
+            help_text="time_control chess: seconds on each clock at the start (12 h to 30 days).",
+        )
+        clock_bonus = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=0,
+            max_value=7 * 86400,
+            help_text="time_control chess: seconds added to each clock when a round begins.",
         )
         setup = serializers.JSONField(required=False, allow_null=True, default=None)
 
@@ -147,13 +172,10 @@ class GameListCreateApi(APIView):
             if not checked.is_valid():
                 raise serializers.ValidationError({"setup": checked.errors})
             setup = checked.validated_data
-        limit = values.pop("move_time_limit")
-        game = services.game_create(
-            user=request.user,
-            setup=setup,
-            move_time_limit=timedelta(seconds=limit) if limit else None,
-            **values,
-        )
+        for field in ("move_time_limit", "clock_initial", "clock_bonus"):
+            seconds = values.pop(field)
+            values[field] = timedelta(seconds=seconds) if seconds is not None else None
+        game = services.game_create(user=request.user, setup=setup, **values)
         return _detail(request, game, status.HTTP_201_CREATED)
 
     @extend_schema(

@@ -82,6 +82,7 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 
 # Absolute address of the site, for links in mails.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+NOTIFICATIONS_SUBJECT_PREFIX = env_str("NOTIFICATIONS_SUBJECT_PREFIX", "[Terra Mystica] ")
 # A mail claimed by a worker that died before sending it is sent again after this long.
 NOTIFICATIONS_SEND_LEASE = env_int("NOTIFICATIONS_SEND_LEASE", 600)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8)

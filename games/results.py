@@ -1,0 +1,65 @@
+"""End of a game: recording its result, and keeping track of the processing that follows.
+
+``services._finish`` stores each seat's final VP and rank with the move that ends the game.
+``games.tasks.game_finish_process`` then runs, after the commit, the steps that need not hold up
+that move: record the full result (VP by source), rate the game, send the game-over mails, mark
+the game processed. Every step is idempotent, so a task that dies half way can simply run again;
+``games_finish_pending`` finds the games whose processing never completed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import engine
+from .models import Game, Seat
+
+# A finished game not processed after this long has lost its task (or the task keeps failing).
+PROCESSING_GRACE = timedelta(minutes=5)
+
+
+def game_result_record(game_id: int) -> bool:
+    """Store rank, final VP and VP by source of every seat; False unless the game is finished."""
+    from . import services
+
+    with transaction.atomic():
+        game = services._locked_game(game_id)
+        if game.status != Game.Status.FINISHED:
+            return False
+        if game.result_recorded_at is not None:
+            return True
+        ranking = engine.final_ranking(services.load_state(game))
+        seats = {s.faction: s for s in game.seats.all() if s.faction}
+        for row in ranking:
+            seat = seats.get(str(row.get("faction", "")).lower())
+            if seat is not None:
+                seat.final_vp = row.get("VP")
+                seat.rank = row.get("rank")
+                seat.vp_breakdown = row.get("vp_breakdown") or {}
+        Seat.objects.bulk_update(list(seats.values()), ["final_vp", "rank", "vp_breakdown"])
+        game.result_recorded_at = timezone.now()
+        game.save(update_fields=["result_recorded_at"])
+    return True
+
+
+def game_finish_done(game_id: int) -> None:
+    Game.objects.filter(
+        pk=game_id, status=Game.Status.FINISHED, finish_processed_at__isnull=True
+    ).update(finish_processed_at=timezone.now())
+
+
+def games_finish_pending(now: datetime | None = None) -> list[int]:
+    """Finished games whose end-of-game processing has not completed within the grace time."""
+    cutoff = (now or timezone.now()) - PROCESSING_GRACE
+    return list(
+        Game.objects.filter(
+            status=Game.Status.FINISHED,
+            finish_processed_at__isnull=True,
+            finished_at__lt=cutoff,
+        )
+        .order_by("finished_at")
+        .values_list("pk", flat=True)
+    )

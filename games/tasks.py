@@ -1,0 +1,88 @@
+"""Celery tasks of the games app: end-of-game processing, time controls, idle games, ratings.
+
+Each task takes ids, calls services and is safe to run again: a retried, duplicated or
+redelivered task (its worker was killed) completes what is left and repeats nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+
+from . import clock, results
+
+logger = logging.getLogger(__name__)
+
+RETRY = {
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": True,
+    "retry_backoff_max": 600,
+    "max_retries": 8,
+}
+
+
+@shared_task(name="games.tasks.game_finish_process", **RETRY)
+def game_finish_process(game_id: int) -> dict:
+    """Record the result, rate the game, send the game-over mails, mark the game processed.
+
+    League standings are refreshed by the leagues app's own receiver of ``game_finished``.
+    """
+    from notifications import services as notifications
+    from ratings import services as ratings
+
+    if not results.game_result_record(game_id):
+        return {"game_id": game_id, "finished": False}
+    rating = ratings.game_rate(game_id)
+    sent = notifications.notifications_deliver(notifications.game_over_notify(game_id=game_id))
+    results.game_finish_done(game_id)
+    return {"game_id": game_id, "finished": True, "rating": str(rating), "mails": sent}
+
+
+@shared_task(name="games.tasks.games_finish_pending", **RETRY)
+def games_finish_pending() -> list[int]:
+    """Periodic: finish the processing of games whose task was lost or kept failing."""
+    pending = results.games_finish_pending()
+    for game_id in pending:
+        game_finish_process.delay(game_id)
+    return pending
+
+
+@shared_task(name="games.tasks.clocks_check", **RETRY)
+def clocks_check() -> dict:
+    """Periodic: remind players whose time is running out, drop those whose time is up."""
+    from notifications import services as notifications
+
+    now = timezone.now()
+    reminded = dropped = 0
+    for seat_id in clock.seats_due_for_reminder(now):
+        with transaction.atomic():
+            reminder = clock.seat_remind(seat_id, now)
+            ids = notifications.reminder_notify(reminder, now) if reminder else []
+        reminded += notifications.notifications_deliver(ids)
+    for seat_id in clock.seats_out_of_time(now):
+        with transaction.atomic():
+            timeout = clock.seat_time_out(seat_id, now)
+            ids = notifications.time_out_notify(timeout) if timeout else []
+        if timeout:
+            dropped += 1
+            logger.info("Seat %s of game %s ran out of time", seat_id, timeout.game_id)
+        notifications.notifications_deliver(ids)
+    return {"reminded": reminded, "dropped": dropped}
+
+
+@shared_task(name="games.tasks.games_abort_idle", **RETRY)
+def games_abort_idle() -> list[int]:
+    """Periodic: abort the running games in which nobody has moved for a long time."""
+    now = timezone.now()
+    return [game_id for game_id in clock.games_idle(now) if clock.game_abort_idle(game_id, now)]
+
+
+@shared_task(name="games.tasks.ratings_recompute", **RETRY)
+def ratings_recompute() -> int:
+    """Nightly: rebuild every rating from the finished games (see docs/ratings.md)."""
+    from ratings import services as ratings
+
+    return ratings.ratings_recompute()

@@ -1,0 +1,505 @@
+"""Writes of notifications: preferences, one notification per event and recipient, delivery.
+
+Creating is idempotent through each notification's unique key; delivering is idempotent through
+the claim on its status (``notification_deliver``). Notifications are created in a transaction
+and delivered after it: callers (the tasks) deliver the ids these functions return.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max, Q
+from django.utils import timezone
+
+from games import clock
+from games.models import ChatMessage, Game, Move, Seat
+from tm_site.exceptions import ApplicationError
+
+from . import emails, selectors
+from .models import DEFAULTS, Delivery, Kind, Notification, Preference
+
+logger = logging.getLogger(__name__)
+User = get_user_model()
+
+# Decisions that make it "your turn"; the others (leech, town, favor tile, cult…) are decisions.
+TURN_DECISIONS = {"action", "faction", "dwelling", "bonus"}
+MOVES_SHOWN = 40
+
+
+# --- preferences -----------------------------------------------------------------------------
+
+
+def preferences_update(*, user, changes: dict[str, dict]) -> dict[str, dict]:
+    """Change some kinds: ``{kind: {"enabled"?: bool, "delivery"?: "immediate" | "daily"}}``."""
+    current = selectors.preferences_for([user.pk])[user.pk]
+    for kind, change in changes.items():
+        if kind not in DEFAULTS:
+            raise ApplicationError(f"Unknown notification kind {kind!r}.")
+        delivery = change.get("delivery", current[kind][1])
+        if delivery not in Delivery.values:
+            raise ApplicationError(f"delivery must be one of {', '.join(Delivery.values)}.")
+        enabled = bool(change.get("enabled", current[kind][0]))
+        Preference.objects.update_or_create(
+            user=user, kind=kind, defaults={"enabled": enabled, "delivery": delivery}
+        )
+    return selectors.preferences_view(user)
+
+
+def unsubscribe(*, token: str) -> tuple[object, list[str]]:
+    """Switch off the kind a mail's unsubscribe link names (or every kind); idempotent."""
+    try:
+        user_id, kind = emails.unsubscribe_token_read(token)
+    except signing.BadSignature as exc:
+        raise ApplicationError("This unsubscribe link is not valid.") from exc
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        raise ApplicationError("This unsubscribe link is not valid.")
+    kinds = list(DEFAULTS) if kind == emails.ALL_KINDS else [kind]
+    preferences_update(user=user, changes={k: {"enabled": False} for k in kinds if k in DEFAULTS})
+    return user, kinds
+
+
+# --- creating --------------------------------------------------------------------------------
+
+
+def _notify(
+    *,
+    user,
+    kind: str,
+    key: str,
+    game: Game | None,
+    choice: tuple[bool, str],
+    subject: str,
+    summary: str,
+    url: str,
+    context: Callable[[], dict],
+) -> Notification | None:
+    """The notification with this key, created if the player wants this kind and has an address."""
+    enabled, delivery = choice
+    if not enabled or not user.email:
+        return None
+    existing = Notification.objects.filter(key=key).first()
+    if existing is not None:
+        return existing
+    composed = emails.compose(
+        kind, user=user, subject=subject, summary=summary, url=url, **context()
+    )
+    status = (
+        Notification.Status.DEFERRED if delivery == Delivery.DAILY else Notification.Status.PENDING
+    )
+    try:
+        with transaction.atomic():
+            return Notification.objects.create(
+                user=user,
+                kind=kind,
+                game=game,
+                key=key,
+                subject=composed.subject,
+                text=composed.text,
+                html=composed.html,
+                summary=composed.summary,
+                url=url,
+                status=status,
+            )
+    except IntegrityError:  # the same event notified concurrently
+        return Notification.objects.filter(key=key).first()
+
+
+def _to_send(notifications: Iterable[Notification | None]) -> list[int]:
+    return [
+        n.pk for n in notifications if n is not None and n.status == Notification.Status.PENDING
+    ]
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user", "user__profile").order_by("position"))
+
+
+def _player(seat: Seat) -> str:
+    return emails._display_name(seat.user)
+
+
+def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[int]:
+    """After a move: your turn / a decision awaits (to the seats newly waited for), every move."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return []
+    move = game.moves.filter(number=move_number).select_related("user").first()
+    seats = _seats(game)
+    by_user = {s.user_id: s for s in seats}
+    prefs = selectors.preferences_for(by_user)
+    name = emails.game_name(game)
+    url = emails.game_url(game.pk)
+    created: list[Notification | None] = []
+
+    decisions: dict[int, list[dict]] = {}
+    for decision in waiting:
+        if decision.get("new") and decision.get("user_id") in by_user:
+            decisions.setdefault(decision["user_id"], []).append(decision)
+    for user_id, theirs in decisions.items():
+        seat = by_user[user_id]
+        turn = any(d.get("kind") in TURN_DECISIONS for d in theirs)
+        kind = Kind.YOUR_TURN if turn else Kind.DECISION
+        what = "; ".join(str(d.get("description") or d.get("kind")) for d in theirs)
+        subject = f"Your turn in {name}" if turn else f"{name}: {what}"
+        created.append(
+            _notify(
+                user=seat.user,
+                kind=kind,
+                key=f"{kind}:{game.pk}:{move_number}:{user_id}",
+                game=game,
+                choice=prefs[user_id][kind],
+                subject=subject,
+                summary=f"{name}, move {move_number}: {what}",
+                url=url,
+                context=lambda seat=seat, theirs=theirs: _turn_context(
+                    game, seat, move_number, theirs
+                ),
+            )
+        )
+
+    if move is not None:
+        line = f"{move.actor or 'admin'}: {move.command or move.kind}"
+        for seat in seats:
+            if seat.user_id == move.user_id or seat.user_id in decisions:
+                continue
+            created.append(
+                _notify(
+                    user=seat.user,
+                    kind=Kind.MOVE,
+                    key=f"move:{game.pk}:{move_number}:{seat.user_id}",
+                    game=game,
+                    choice=prefs[seat.user_id][Kind.MOVE],
+                    subject=f"{name}: {line}"[:120],
+                    summary=f"{name}, move {move_number}: {line}",
+                    url=url,
+                    context=lambda: {"game": game, "game_name": name, "move": move},
+                )
+            )
+    return _to_send(created)
+
+
+def _turn_context(game: Game, seat: Seat, move_number: int, decisions: list[dict]) -> dict:
+    """The moves since the player's own last move, their decisions, their time."""
+    last_own = (
+        game.moves.filter(seat=seat, kind=Move.Kind.COMMAND, number__lt=move_number).aggregate(
+            last=Max("number")
+        )["last"]
+        or 0
+    )
+    moves = list(
+        game.moves.filter(number__gt=last_own, number__lte=move_number).order_by("-number")[
+            :MOVES_SHOWN
+        ]
+    )[::-1]
+    earlier = max(0, move_number - last_own - len(moves))
+    return {
+        "game": game,
+        "game_name": emails.game_name(game),
+        "move_number": move_number,
+        "faction": seat.faction,
+        "decisions": decisions,
+        "moves": moves,
+        "earlier_moves": earlier,
+        "clock": _clock_text(game, seat),
+    }
+
+
+def _clock_text(game: Game, seat: Seat) -> str:
+    state = clock.seat_clock(game, seat)
+    if not state or not state["running"]:
+        return ""
+    return f"You have {duration_text(timedelta(seconds=state['time_left']))} to act."
+
+
+def duration_text(value: timedelta) -> str:
+    seconds = max(0, int(value.total_seconds()))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"
+
+
+def game_started_notify(*, game_id: int) -> list[int]:
+    """The game has started: to every player; and "your turn" to whoever must act first."""
+    from games import selectors as game_selectors
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.started_at is None:
+        return []
+    seats = _seats(game)
+    prefs = selectors.preferences_for(s.user_id for s in seats)
+    name = emails.game_name(game)
+    url = emails.game_url(game.pk)
+    players = [{"position": s.position, "name": _player(s)} for s in seats]
+    created = [
+        _notify(
+            user=seat.user,
+            kind=Kind.GAME_STARTED,
+            key=f"{Kind.GAME_STARTED}:{game.pk}:{seat.user_id}",
+            game=game,
+            choice=prefs[seat.user_id][Kind.GAME_STARTED],
+            subject=f"{name} has started",
+            summary=f"{name} has started",
+            url=url,
+            context=lambda seat=seat: {
+                "game": game,
+                "game_name": name,
+                "players": players,
+                "position": seat.position,
+            },
+        )
+        for seat in seats
+    ]
+    first = [s for s in seats if s.waiting_since_move == 0 and s.waiting_since is not None]
+    if first and game.status == Game.Status.RUNNING:
+        waiting = game_selectors.waiting_for(game)
+        for seat in first:
+            theirs = [
+                {**d, "user_id": seat.user_id} for d in waiting if d.get("seat") == seat.position
+            ]
+            if not theirs:
+                continue
+            created.append(
+                _notify(
+                    user=seat.user,
+                    kind=Kind.YOUR_TURN,
+                    key=f"{Kind.YOUR_TURN}:{game.pk}:0:{seat.user_id}",
+                    game=game,
+                    choice=prefs[seat.user_id][Kind.YOUR_TURN],
+                    subject=f"Your turn in {name}",
+                    summary=f"{name}: you are the first to act",
+                    url=url,
+                    context=lambda seat=seat, theirs=theirs: _turn_context(game, seat, 0, theirs),
+                )
+            )
+    return _to_send(created)
+
+
+def chat_notify(*, message_id: int) -> list[int]:
+    message = ChatMessage.objects.filter(pk=message_id).select_related("game", "user").first()
+    if message is None:
+        return []
+    game = message.game
+    seats = [s for s in _seats(game) if s.user_id != message.user_id]
+    prefs = selectors.preferences_for(s.user_id for s in seats)
+    name = emails.game_name(game)
+    author = emails._display_name(message.user)
+    created = [
+        _notify(
+            user=seat.user,
+            kind=Kind.CHAT,
+            key=f"{Kind.CHAT}:{message.pk}:{seat.user_id}",
+            game=game,
+            choice=prefs[seat.user_id][Kind.CHAT],
+            subject=f"{author} in {name}: {message.text[:60]}",
+            summary=f"{author} in {name}: {message.text[:200]}",
+            url=emails.game_url(game.pk),
+            context=lambda: {"game": game, "game_name": name, "author": author, "message": message},
+        )
+        for seat in seats
+    ]
+    return _to_send(created)
+
+
+def game_over_notify(*, game_id: int) -> list[int]:
+    """The final ranking, VP by source and rating changes, to every player of a finished game."""
+    from ratings.selectors import game_rating_changes
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.FINISHED or game.finished_at is None:
+        return []
+    seats = _seats(game)
+    prefs = selectors.preferences_for(s.user_id for s in seats)
+    changes = game_rating_changes(game.pk)
+    name = emails.game_name(game)
+    ranking = [
+        {
+            "rank": s.rank,
+            "name": _player(s),
+            "user_id": s.user_id,
+            "faction": s.faction,
+            "vp": s.final_vp,
+            "dropped": s.dropped,
+            "breakdown": sorted((s.vp_breakdown or {}).items(), key=lambda kv: -kv[1]),
+            "rating": _rating_text(changes.get(s.user_id)),
+        }
+        for s in sorted(seats, key=lambda s: (s.rank or 99, s.position))
+    ]
+    finished = int(game.finished_at.timestamp())
+    created = []
+    for seat in seats:
+        place = f"you finished {ordinal(seat.rank)}" if seat.rank else "the final ranking"
+        created.append(
+            _notify(
+                user=seat.user,
+                kind=Kind.GAME_OVER,
+                key=f"{Kind.GAME_OVER}:{game.pk}:{finished}:{seat.user_id}",
+                game=game,
+                choice=prefs[seat.user_id][Kind.GAME_OVER],
+                subject=f"{name} is over: {place}",
+                summary=f"{name} is over: {place} with {seat.final_vp} VP",
+                url=emails.game_url(game.pk),
+                context=lambda seat=seat: {
+                    "game": game,
+                    "game_name": name,
+                    "ranking": ranking,
+                    "me": seat.user_id,
+                },
+            )
+        )
+    return _to_send(created)
+
+
+def _rating_text(change) -> str:
+    if change is None:
+        return ""
+    return f"{change.rating_before:.0f} → {change.rating_after:.0f} ({change.delta:+.1f})"
+
+
+def ordinal(n: int | None) -> str:
+    if n is None:
+        return "-"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def reminder_notify(reminder: clock.Reminder, now: datetime | None = None) -> list[int]:
+    """About half, or 90 %, of the player's time for this wait is gone."""
+    game = Game.objects.get(pk=reminder.game_id)
+    user = User.objects.select_related("profile").get(pk=reminder.user_id)
+    choice = selectors.preferences_for([user.pk])[user.pk][Kind.TIME]
+    left = duration_text(reminder.deadline_at - (now or timezone.now()))
+    name = emails.game_name(game)
+    since = int(reminder.waiting_since.timestamp())
+    notification = _notify(
+        user=user,
+        kind=Kind.TIME,
+        key=f"{Kind.TIME}:{reminder.seat_id}:{since}:{reminder.number}",
+        game=game,
+        choice=choice,
+        subject=f"{name}: {left} left to act",
+        summary=f"{name}: {left} left to act",
+        url=emails.game_url(game.pk),
+        context=lambda: {
+            "game": game,
+            "game_name": name,
+            "left": left,
+            "deadline": reminder.deadline_at,
+            "timed_out": False,
+        },
+    )
+    return _to_send([notification])
+
+
+def time_out_notify(timeout: clock.TimeOut) -> list[int]:
+    """The player ran out of time and was dropped (or the game aborted)."""
+    game = Game.objects.get(pk=timeout.game_id)
+    user = User.objects.select_related("profile").get(pk=timeout.user_id)
+    choice = selectors.preferences_for([user.pk])[user.pk][Kind.TIME]
+    name = emails.game_name(game)
+    what = "the game was aborted" if timeout.aborted else "your faction left the game"
+    notification = _notify(
+        user=user,
+        kind=Kind.TIME,
+        key=f"timeout:{timeout.seat_id}:{timeout.move_number}",
+        game=game,
+        choice=choice,
+        subject=f"{name}: you ran out of time",
+        summary=f"{name}: you ran out of time; {what}",
+        url=emails.game_url(game.pk),
+        context=lambda: {"game": game, "game_name": name, "timed_out": True, "what": what},
+    )
+    return _to_send([notification])
+
+
+def digests_build() -> list[int]:
+    """One digest per player of everything deferred for it; returns the digests to send."""
+    out = []
+    for user_id in selectors.users_with_deferred():
+        with transaction.atomic():
+            items = list(
+                Notification.objects.select_for_update()
+                .filter(user_id=user_id, status=Notification.Status.DEFERRED)
+                .order_by("id")
+            )
+            if not items:
+                continue
+            user = User.objects.select_related("profile").get(pk=user_id)
+            key = f"digest:{user_id}:{items[-1].pk}"
+            count = len(items)
+            digest = _notify(
+                user=user,
+                kind=Notification.DIGEST,
+                key=key,
+                game=None,
+                choice=(True, Delivery.IMMEDIATE),
+                subject=f"Your games: {count} notification{'s' if count != 1 else ''}",
+                summary="",
+                url=emails.site_url("/"),
+                context=lambda items=items: {"items": items},
+            )
+            if digest is None:  # the address was removed meanwhile
+                continue
+            Notification.objects.filter(pk__in=[n.pk for n in items]).update(
+                status=Notification.Status.DIGESTED, digest=digest
+            )
+            out.extend(_to_send([digest]))
+    return out
+
+
+# --- delivering ------------------------------------------------------------------------------
+
+
+def notification_deliver(notification_id: int, now: datetime | None = None) -> bool:
+    """Send one notification unless it has been sent or another worker is sending it.
+
+    The claim (status ``sending``) is taken in one UPDATE, so a duplicated or retried task finds
+    it taken and sends nothing. A claim whose worker died is taken over after
+    NOTIFICATIONS_SEND_LEASE seconds. Returns True if this call sent the mail.
+    """
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=settings.NOTIFICATIONS_SEND_LEASE)
+    claimed = (
+        Notification.objects.filter(pk=notification_id)
+        .filter(
+            Q(status=Notification.Status.PENDING)
+            | Q(status=Notification.Status.SENDING, claimed_at__lt=stale)
+        )
+        .update(status=Notification.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
+    )
+    if not claimed:
+        return False
+    notification = Notification.objects.select_related("user").get(pk=notification_id)
+    try:
+        if not notification.user.email:
+            raise ValueError("the player has no e-mail address")
+        emails.message_for(notification).send()
+    except Exception as exc:
+        gave_up = notification.attempts >= settings.NOTIFICATIONS_MAX_ATTEMPTS
+        Notification.objects.filter(pk=notification_id, status=Notification.Status.SENDING).update(
+            status=Notification.Status.FAILED if gave_up else Notification.Status.PENDING,
+            error=f"{type(exc).__name__}: {exc}"[:1000],
+        )
+        logger.warning("Notification %s not sent: %s", notification.key, exc)
+        return False
+    Notification.objects.filter(pk=notification_id).update(
+        status=Notification.Status.SENT, sent_at=timezone.now(), error=""
+    )
+    return True
+
+
+def notifications_deliver(notification_ids: Iterable[int]) -> int:
+    """Send each; a failure leaves that one for ``notifications_flush``. Returns how many went."""
+    return sum(notification_deliver(pk) for pk in notification_ids)
