@@ -340,6 +340,9 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
             command=command,
             ledger=ledger,
         )
+        from web.services import autoleech_apply  # players' automatic answers to power offers
+
+        state = autoleech_apply(game, state)
         return _after_move(game, state, move, seats)
 
 

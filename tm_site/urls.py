@@ -10,6 +10,8 @@ urlpatterns = [
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include("ratings.api.urls")),
     path("api/v1/", include("notifications.api.urls")),
-    path("", include("games.urls")),
+    path("api/v1/", include("web.api.urls")),
+    path("", include("leagues.urls")),
+    path("", include("web.urls")),
     path("", include("notifications.urls")),
 ]

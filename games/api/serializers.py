@@ -8,6 +8,8 @@ from rest_framework import serializers
 from accounts.selectors import display_name
 from games import clock
 from games.models import ChatMessage, Game, Move, Seat
+from leagues.api.serializers import LeagueInfoOutputSerializer
+from leagues.selectors import league_info_hook
 
 
 class SeatClockOutputSerializer(serializers.Serializer):
@@ -96,6 +98,9 @@ class GameOutputSerializer(serializers.Serializer):
     seats = SeatOutputSerializer(many=True, source="seats.all")
     setup = serializers.SerializerMethodField()
     imported_from = serializers.CharField()
+    league = serializers.SerializerMethodField(
+        help_text="League, season, division and group of a league game; null otherwise."
+    )
 
     def get_move_time_limit(self, game: Game) -> int | None:
         return int(game.move_time_limit.total_seconds()) if game.move_time_limit else None
@@ -103,6 +108,10 @@ class GameOutputSerializer(serializers.Serializer):
     @extend_schema_field(TimeControlOutputSerializer)
     def get_time_control(self, game: Game) -> dict:
         return clock.time_control_view(game)
+
+    @extend_schema_field(LeagueInfoOutputSerializer(allow_null=True))
+    def get_league(self, game: Game) -> dict | None:
+        return league_info_hook(self, game)  # leagues app hook, one query per response
 
     @extend_schema_field(GameSetupOutputSerializer(allow_null=True))
     def get_setup(self, game: Game) -> dict | None:
