@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench lint migrate demo clean
+.PHONY: install browser run test bench lint migrate demo clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,16 @@ run: migrate
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: install
+# The browser tests drive Debian's Chromium (never a downloaded one); without it they skip.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    { apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	      { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; } || \
+	    echo "Could not install chromium: the browser tests will be skipped."; \
+	  else echo "No apt-get here: install chromium to run the browser tests."; fi; }
+
+test: install browser
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m pytest -n 2 --dist loadfile

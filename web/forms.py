@@ -71,6 +71,11 @@ class NewGameForm(forms.Form):
         ]
 
     @property
+    def option_rows(self) -> list[tuple]:
+        """Each option's checkbox with what the option does."""
+        return [(box, self.option_help.get(box.data["value"], "")) for box in self["options"]]
+
+    @property
     def scoring_fields(self) -> list:
         return [self[f"scoring_{n}"] for n in range(1, 7)]
 

@@ -36,8 +36,13 @@ function hexPoints(scale = 1) {
     .join(" ");
 }
 
-export function buildingShape(kind, colour, { x = 0, y = 0, scale = 1 } = {}) {
-  const g = s("g", { class: `building bld-${colour}`, transform: `translate(${x},${y}) scale(${scale})` });
+export function buildingShape(kind, colour, { x = 0, y = 0, scale = 1, hex = null } = {}) {
+  const g = s("g", {
+    class: `building bld-${colour}`,
+    transform: `translate(${x},${y}) scale(${scale})`,
+    "data-kind": kind,
+    "data-hex": hex,
+  });
   if (kind === "TE") {
     g.append(s("circle", { r: 8.5, class: "bld-outline" }), s("circle", { r: 8.5, class: "bld-fill" }));
   } else {
@@ -105,7 +110,7 @@ export function renderMap(container, view, options = {}) {
     if (cell.building) {
       const owner = view.factions[cell.owner];
       const colour = owner ? owner.color : "gray";
-      buildingLayer.append(buildingShape(cell.building, colour, { x, y: y - 2 }));
+      buildingLayer.append(buildingShape(cell.building, colour, { x, y: y - 2, hex }));
     }
     if (cell.town) {
       buildingLayer.append(s("circle", { class: "town-marker", cx: x + W * 0.3, cy: y - R * 0.45, r: 3.4 }, s("title", {}, "Part of a town")));

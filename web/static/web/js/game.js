@@ -344,7 +344,7 @@ function onHex(hex, options, event) {
     pick(options[0]);
     return;
   }
-  const cell = el.map.querySelector(`[data-hex="${hex}"]`);
+  const cell = el.map.querySelector(`.hex-cell[data-hex="${hex}"]`);
   openMenu(`${hex}: choose`, options, cell, event, hex);
 }
 
@@ -579,7 +579,7 @@ function renderResults() {
     points,
   }));
   series.sort((a, b) => b.points[b.points.length - 1][1] - a.points[a.points.length - 1][1]);
-  lineChart(box, { series, marks: data.vp_series.marks, step: true, xLabel: "ledger rows", yLabel: "Victory points over the game" });
+  lineChart(box, { series, marks: data.vp_series.marks, step: true, yLabel: "Victory points over the game" });
 }
 
 setupForms();

@@ -162,14 +162,15 @@ export function renderTiles(container, view, { catalog, optionFor, onPick }) {
       h("span", { class: "id" }, id), ` ${info.cost} PW`, h("span", { class: "text" }, info.text || ""));
   });
   const special = (view.used_special_actions || []).map((a) => chip(a));
-  container.replaceChildren(
+  const parts = [
     h("h3", {}, "Round scoring"), h("div", { class: "tile-grid" }, ...scoring),
     h("h3", {}, "Power actions"), h("div", { class: "tile-grid" }, ...actions),
     special.length ? h("p", { class: "muted" }, "Special actions used this round: ", ...special) : null,
     h("h3", {}, "Bonus tiles"), h("div", { class: "tile-grid" }, ...bonus),
     h("h3", {}, "Favor tiles left"), h("div", { class: "tile-grid" }, ...favor),
     h("h3", {}, "Town tiles left"), h("div", { class: "tile-grid" }, ...town),
-  );
+  ];
+  container.replaceChildren(...parts.filter(Boolean));
 }
 
 function deltaSpan(n) {

@@ -1,0 +1,266 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a live server.
+
+The server is the one `make run` serves (runserver with daphne: HTTP and WebSockets) in a
+subprocess on a free port, with its own database: a fresh PostgreSQL database when
+DATABASE_URL names PostgreSQL, else an SQLite file. The tests reach that database only
+through the server (pages, API) and management commands, never through the ORM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PASSWORD = "e2e-password-123"
+
+pytestmark = pytest.mark.e2e
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Database:
+    """A database of its own for the live server."""
+
+    def __init__(self, tmp: Path) -> None:
+        url = os.environ.get("DATABASE_URL", "")
+        self.pg = url.startswith(("postgres://", "postgresql://"))
+        if self.pg:
+            import dj_database_url
+
+            self.settings = dj_database_url.parse(url)
+            self.name = f"{self.settings['NAME']}_e2e_{os.getpid()}"
+            self.url = url.rsplit("/", 1)[0] + "/" + self.name
+            self._admin(f'DROP DATABASE IF EXISTS "{self.name}"', f'CREATE DATABASE "{self.name}"')
+        else:
+            self.url = f"sqlite:///{tmp / 'e2e.sqlite3'}"
+
+    def _admin(self, *statements: str) -> None:
+        import psycopg
+
+        s = self.settings
+        with psycopg.connect(
+            host=s["HOST"] or "127.0.0.1",
+            port=s["PORT"] or 5432,
+            user=s["USER"] or "postgres",
+            password=s["PASSWORD"] or None,
+            dbname="postgres",
+            autocommit=True,
+        ) as conn:
+            for statement in statements:
+                conn.execute(statement)
+
+    def drop(self) -> None:
+        if self.pg:
+            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+class LiveServer:
+    def __init__(self, tmp: Path) -> None:
+        self.db = Database(tmp)
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "tm_site.settings.test",
+            "DATABASE_URL": self.db.url,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "PYTHONUNBUFFERED": "1",
+        }
+        self.env.pop("REDIS_URL", None)
+        self.log = open(tmp / "server.log", "w")  # noqa: SIM115  (open for the server's lifetime)
+        self.manage("migrate", "--noinput", "-v0")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "manage.py",
+                "runserver",
+                f"127.0.0.1:{self.port}",
+                "--noreload",
+                "--insecure",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self._wait()
+
+    def manage(self, *args: str) -> str:
+        out = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if out.returncode:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{out.stdout}\n{out.stderr}")
+        return out.stdout
+
+    def _wait(self) -> None:
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"The server stopped: see {self.log.name}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.3)
+        raise RuntimeError("The server did not answer within 40 s.")
+
+    def api(self, method: str, path: str, body: dict | None = None, token: str = "") -> dict:
+        request = urllib.request.Request(
+            self.url + path,
+            method=method,
+            data=json.dumps(body).encode() if body is not None else None,
+            headers={"Content-Type": "application/json", "Accept": "application/json"}
+            | ({"Authorization": f"Token {token}"} if token else {}),
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                text = response.read().decode()
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(f"{method} {path}: {exc.code} {exc.read().decode()}") from exc
+        return json.loads(text) if text else {}
+
+    def register(self, prefix: str) -> tuple[str, str]:
+        """A new player through the API: (username, token)."""
+        username = f"{prefix}{uuid.uuid4().hex[:6]}"
+        body = self.api(
+            "POST", "/api/v1/auth/register/", {"username": username, "password": PASSWORD}
+        )
+        return username, body["token"]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+        self.db.drop()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = shutil.which("chromium")
+    if not path:
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory, chromium_path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("e2e"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+class Player:
+    """One person at the table: a browser context of their own, logged in."""
+
+    def __init__(self, browser, live: LiveServer, username: str, errors: list, **context) -> None:
+        self.username = username
+        self.live = live
+        self.context = browser.new_context(
+            **({"viewport": {"width": 1280, "height": 900}} | context)
+        )
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        self.page.on(
+            "console",
+            lambda m: errors.append(f"{username}: {m.text}") if m.type == "error" else None,
+        )
+        self.page.on("pageerror", lambda e: errors.append(f"{username}: {e}"))
+
+    def log_in(self) -> Player:
+        self.page.goto(f"{self.live.url}/login/")
+        self.page.fill("#id_username", self.username)
+        self.page.fill("#id_password", PASSWORD)
+        self.page.click("form.stack button[type=submit]")
+        self.page.wait_for_url(f"{self.live.url}/")
+        return self
+
+    def screenshot(self, name: str, full_page: bool = True) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=path, full_page=full_page)
+        return path
+
+
+class ConsoleErrors(list):
+    """Console errors of every page of a test. A test that provokes an error response on
+    purpose allows the browser's network message for it, and nothing else."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.allowed: list[re.Pattern] = []
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self if not any(p.search(e) for p in self.allowed)]
+
+
+@pytest.fixture
+def console_errors() -> Iterator[ConsoleErrors]:
+    """There must be no console error on any page of a test."""
+    errors = ConsoleErrors()
+    yield errors
+    assert errors.unexpected() == [], errors.unexpected()
+
+
+@pytest.fixture
+def player(browser, live, console_errors) -> Iterator[Callable[..., Player]]:
+    made: list[Player] = []
+
+    def make(username: str, **context) -> Player:
+        p = Player(browser, live, username, console_errors, **context)
+        made.append(p)
+        return p
+
+    yield make
+    for p in made:
+        p.context.close()
