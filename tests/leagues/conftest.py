@@ -36,3 +36,17 @@ def league_season(db) -> Callable[..., tuple[League, Season, list]]:
         return league, season, users
 
     return make
+
+
+@pytest.fixture
+def running_season(league_season):
+    """A started season of a 3-player league: ``players`` players in groups of three."""
+
+    def make(players: int = 6, **settings) -> tuple[League, Season, list]:
+        settings = {"players_per_game": 3, "group_size": 3, "options": ["strict-leech"], **settings}
+        league, season, users = league_season(players, **settings)
+        services.season_start(season_id=season.pk, user=league.created_by)
+        season.refresh_from_db()
+        return league, season, users
+
+    return make
