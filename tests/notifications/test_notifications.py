@@ -17,12 +17,6 @@ from notifications.models import Notification, Preference
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Run what the code under test queues for after the commit (receivers, then tasks)."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def subjects(address: str) -> list[str]:
     return [m.subject for m in mail.outbox if m.to == [address]]
 
