@@ -12,6 +12,8 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 
+from games.models import Game
+
 from .scheduling import MAX_GROUP_SIZE, MAX_PLAYERS_PER_GAME, MIN_PLAYERS_PER_GAME
 
 # terra.snellman.net's id of the original map (the only map the platform creates games on yet).
@@ -36,9 +38,14 @@ class League(models.Model):
         default=list, blank=True, help_text="Engine option names of every game of the league."
     )
     map_id = models.CharField(max_length=64, default=ORIGINAL_MAP_ID)
-    move_time_limit = models.DurationField(
-        null=True, blank=True, help_text="Time control: time a player has for each move."
+    # Time control of every game, as games.clock offers it: none, a deadline per move, or a
+    # chess clock (initial time plus a bonus per round).
+    time_control = models.CharField(
+        max_length=5, choices=Game.TimeControl.choices, default=Game.TimeControl.NONE
     )
+    move_time_limit = models.DurationField(null=True, blank=True)
+    clock_initial = models.DurationField(null=True, blank=True)
+    clock_bonus = models.DurationField(null=True, blank=True)
     group_size = models.PositiveSmallIntegerField(
         default=7,
         validators=[MinValueValidator(MIN_PLAYERS_PER_GAME), MaxValueValidator(MAX_GROUP_SIZE)],

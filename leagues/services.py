@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games import clock as game_clock
 from games import engine
 from games import services as game_services
 from games.models import Game, Seat, new_seed
@@ -47,7 +48,10 @@ SETTINGS = (
     "players_per_game",
     "options",
     "map_id",
+    "time_control",
     "move_time_limit",
+    "clock_initial",
+    "clock_bonus",
     "group_size",
     "cycles",
     "points_table",
@@ -124,11 +128,43 @@ def _clean_settings(values: dict[str, Any], current: League | None = None) -> di
             standings_rules.validate_points_table(table, k)
         except ValueError as exc:
             raise ApplicationError(f"points_table: {exc}") from exc
-    for name in ("move_time_limit", "signup_period"):
-        value = merged.get(name)
-        if value is not None and value <= timedelta(0):
-            raise ApplicationError(f"{name} must be positive.")
+    period = merged.get("signup_period")
+    if period is not None and period <= timedelta(0):
+        raise ApplicationError("signup_period must be positive.")
+    if TIMING & set(values):
+        values_out.update(_clean_time_control(values, merged))
     return values_out
+
+
+TIMING = {"time_control", "move_time_limit", "clock_initial", "clock_bonus"}
+
+
+def _clean_time_control(values: dict[str, Any], merged: dict[str, Any]) -> dict[str, Any]:
+    """The games' own rules for time controls; without an explicit kind, the values just given
+    decide it (a deadline per move or a chess clock)."""
+    kind = values.get("time_control")
+    if kind is None:
+        if values.get("move_time_limit"):
+            kind = "move"
+        elif values.get("clock_initial"):
+            kind = "chess"
+        else:
+            kind = merged.get("time_control") or "none"
+    try:
+        control = game_clock.time_control_clean(
+            kind=kind,
+            move_time_limit=merged.get("move_time_limit"),
+            clock_initial=merged.get("clock_initial"),
+            clock_bonus=merged.get("clock_bonus"),
+        )
+    except ApplicationError as exc:
+        raise ApplicationError(f"time control: {exc.message}") from exc
+    return {
+        "time_control": control.kind,
+        "move_time_limit": control.move_time_limit,
+        "clock_initial": control.clock_initial,
+        "clock_bonus": control.clock_bonus,
+    }
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -485,8 +521,11 @@ def _create_games(season: Season, group: Group, players: Sequence[Any]) -> None:
             name=scheduling.game_name(
                 league.name, season.number, group.division.level, group.number, number
             ),
-            move_time_limit=league.move_time_limit,
             seed=seed,
+            time_control=league.time_control,
+            move_time_limit=league.move_time_limit,
+            clock_initial=league.clock_initial,
+            clock_bonus=league.clock_bonus,
         )
         for index in seats:
             if players[index].pk != league.created_by_id:  # the creator is seated by game_create

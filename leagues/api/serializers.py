@@ -54,7 +54,12 @@ class LeagueOutputSerializer(serializers.Serializer):
     players_per_game = serializers.IntegerField()
     options = serializers.ListField(child=serializers.CharField())
     map_id = serializers.CharField()
+    time_control = serializers.CharField(
+        help_text="none, move (deadline per move) or chess (chess clock)."
+    )
     move_time_limit = serializers.SerializerMethodField(help_text="Seconds per move, or null.")
+    clock_initial = serializers.SerializerMethodField(help_text="Chess clock: seconds at start.")
+    clock_bonus = serializers.SerializerMethodField(help_text="Chess clock: seconds per round.")
     group_size = serializers.IntegerField()
     cycles = serializers.IntegerField()
     points_table = serializers.SerializerMethodField(
@@ -72,6 +77,12 @@ class LeagueOutputSerializer(serializers.Serializer):
 
     def get_move_time_limit(self, league: League) -> int | None:
         return _seconds(league.move_time_limit)
+
+    def get_clock_initial(self, league: League) -> int | None:
+        return _seconds(league.clock_initial)
+
+    def get_clock_bonus(self, league: League) -> int | None:
+        return _seconds(league.clock_bonus)
 
     def get_signup_period(self, league: League) -> int | None:
         return _seconds(league.signup_period)

@@ -106,12 +106,32 @@ class LeagueSettingsInputSerializer(serializers.Serializer):
         help_text="Engine option names (terra.snellman.net spelling).",
     )
     map_id = serializers.CharField(required=False, max_length=64)
+    time_control = serializers.ChoiceField(
+        choices=["none", "move", "chess"],
+        required=False,
+        help_text="none, move (deadline per move) or chess (chess clock); by default what the "
+        "values given imply.",
+    )
     move_time_limit = serializers.IntegerField(
         required=False,
         allow_null=True,
         min_value=60,
         max_value=60 * 60 * 24 * 30,
-        help_text="Seconds a player has for a move; null for no limit.",
+        help_text="Seconds a player has for each move (12 hours to 14 days).",
+    )
+    clock_initial = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=60,
+        max_value=60 * 60 * 24 * 60,
+        help_text="Chess clock: seconds each player starts with (12 hours to 30 days).",
+    )
+    clock_bonus = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=60 * 60 * 24 * 7,
+        help_text="Chess clock: seconds added at each new round (up to 7 days).",
     )
     group_size = serializers.IntegerField(required=False, min_value=3, max_value=20)
     cycles = serializers.IntegerField(required=False, min_value=1, max_value=3)
@@ -137,7 +157,7 @@ class LeagueSettingsInputSerializer(serializers.Serializer):
 
     def to_settings(self) -> dict[str, Any]:
         values = dict(self.validated_data)
-        for name in ("move_time_limit", "signup_period"):
+        for name in ("move_time_limit", "clock_initial", "clock_bonus", "signup_period"):
             if name in values and values[name] is not None:
                 values[name] = timedelta(seconds=values[name])
         if "points_table" in values:

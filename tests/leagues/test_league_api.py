@@ -56,6 +56,9 @@ def test_only_staff_create_leagues(client_for, user, staff):
         ({"promote_count": 4, "relegate_count": 4}, "promote_count"),
         ({"cycles": 4}, "cycles"),
         ({"move_time_limit": 5}, "move_time_limit"),
+        ({"move_time_limit": 3600}, "12 hours"),
+        ({"time_control": "chess", "move_time_limit": None}, "chess clock"),
+        ({"time_control": "blitz"}, "time_control"),
         ({"name": "x" * 41}, "name"),
     ],
 )
@@ -63,6 +66,34 @@ def test_bad_league_settings_are_400_with_a_reason(client_for, staff, values, me
     response = client_for(staff).post(f"{API}/", new_league(**values))
     assert response.status_code == 400, response.data
     assert message in response.data["error"]
+
+
+def test_the_time_control_is_handed_to_every_game(client_for, staff):
+    values = new_league(
+        name="Clocked",
+        players_per_game=3,
+        group_size=3,
+        options=["strict-leech"],
+        points_table=[],
+        time_control="chess",
+        move_time_limit=None,
+        clock_initial=5 * 86400,
+        clock_bonus=86400,
+    )
+    created = client_for(staff).post(f"{API}/", values)
+    assert created.status_code == 201, created.data
+    assert (created.data["time_control"], created.data["clock_initial"]) == ("chess", 5 * 86400)
+    league = League.objects.get(pk=created.data["id"])
+    season = SeasonFactory(league=league)
+    for _ in range(3):
+        SignUp.objects.create(season=season, user=UserFactory())
+    assert client_for(staff).post(f"{API}/seasons/{season.pk}/start/").status_code == 200
+    game = LeagueGame.objects.select_related("game").first().game
+    assert (game.time_control, game.clock_initial.days, game.clock_bonus.days) == ("chess", 5, 1)
+    # A deadline per move instead, implied by the value given.
+    changed = client_for(staff).patch(f"{API}/{league.pk}/", {"move_time_limit": 2 * 86400})
+    assert changed.status_code == 200, changed.data
+    assert (changed.data["time_control"], changed.data["clock_initial"]) == ("move", None)
 
 
 def test_league_names_are_unique(client_for, staff):

@@ -54,7 +54,7 @@ def test_pairs_of_players_meet_almost_equally_often(group):
     n, k, cycles = group
     meetings = pair_meetings(group_schedule(n, k, cycles))
     counts = [meetings[frozenset((a, b))] for a in range(n) for b in range(a + 1, n)]
-    assert max(counts) - min(counts) <= 2
+    assert max(counts) - min(counts) <= (1 if cycles == 1 and k <= 4 else 2)
     assert sum(counts) == n * cycles * k * (k - 1) // 2
 
 
