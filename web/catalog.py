@@ -40,17 +40,17 @@ TERRAIN_NAMES = {
     "river": "river",
 }
 OPTION_HELP = {
-    "strict-leech": "Power offers are answered in the order they arose.",
-    "strict-darkling-sh": "Darklings convert workers to priests right when building the stronghold.",
-    "strict-chaosmagician-sh": "Chaos Magicians' double action is taken right away.",
-    "errata-cultist-power": "Cultists gain 1 power when every neighbour declines.",
-    "mini-expansion-1": "Promo town tiles TW6 to TW8.",
+    "strict-leech": "Power offers are answered in the order they arose, before converting.",
+    "strict-darkling-sh": "The Darklings use or decline their stronghold conversion in that turn.",
+    "strict-chaosmagician-sh": "Chaos Magicians passing during their double action lose the rest.",
+    "errata-cultist-power": "Cultists gain 1 power when every neighbour declines their offer.",
+    "mini-expansion-1": "Promo town tiles TW6, TW7 and TW8.",
     "shipping-bonus": "Promo bonus tile BON10 (3 VP per shipping level when passing).",
-    "temple-scoring-tile": "Promo scoring tile SCORE9 (temples).",
-    "maintain-player-order": "Keep the seat order of the players as they joined.",
-    "variable-turn-order": "Turn order of the next round follows the order of passing.",
-    "email-notify": "E-mail players when it is their turn.",
-    "fire-and-ice-final-scoring": "Add a Fire & Ice final scoring tile.",
+    "temple-scoring-tile": "Promo round scoring tile SCORE9 (temples, priests on cults).",
+    "maintain-player-order": "Seats in the order players joined, not shuffled.",
+    "variable-turn-order": "Next round's turn order is the order of passing.",
+    "email-notify": "No effect on the rules (e-mails are set in each player's profile).",
+    "fire-and-ice-final-scoring": "Adds a Fire & Ice final scoring tile.",
 }
 
 

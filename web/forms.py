@@ -6,14 +6,21 @@ from django import forms
 
 from . import catalog
 
-TIME_LIMITS = [
-    ("", "No limit"),
-    ("3600", "1 hour per move"),
-    ("43200", "12 hours per move"),
-    ("86400", "1 day per move"),
-    ("259200", "3 days per move"),
-    ("604800", "1 week per move"),
+HOUR, DAY = 3600, 86400
+TIME_CONTROLS = [
+    ("none", "No time limit"),
+    ("move", "A deadline for each move"),
+    ("chess", "A chess clock per player"),
 ]
+MOVE_LIMITS = [(12 * HOUR, "12 hours")] + [
+    (n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 2, 3, 5, 7, 14)
+]
+CLOCK_INITIAL = [(n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 3, 5, 7, 10, 14, 21, 30)]
+CLOCK_BONUS = (
+    [(0, "nothing")]
+    + [(12 * HOUR, "12 hours")]
+    + [(n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 2, 3)]
+)
 
 
 class NewGameForm(forms.Form):
@@ -30,8 +37,21 @@ class NewGameForm(forms.Form):
         label="Public",
         help_text="Anyone can join. Private games are joined through their invite link.",
     )
+    time_control = forms.ChoiceField(
+        choices=TIME_CONTROLS, initial="none", required=False, label="Time control"
+    )
     move_time_limit = forms.TypedChoiceField(
-        choices=TIME_LIMITS, coerce=int, empty_value=None, required=False, label="Time limit"
+        choices=MOVE_LIMITS, coerce=int, initial=DAY, required=False, label="Time per move"
+    )
+    clock_initial = forms.TypedChoiceField(
+        choices=CLOCK_INITIAL,
+        coerce=int,
+        initial=7 * DAY,
+        required=False,
+        label="Clock at the start",
+    )
+    clock_bonus = forms.TypedChoiceField(
+        choices=CLOCK_BONUS, coerce=int, initial=DAY, required=False, label="Added each round"
     )
     options = forms.MultipleChoiceField(
         choices=[], required=False, widget=forms.CheckboxSelectMultiple, label="Options"
@@ -81,6 +101,13 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        kind = data.get("time_control") or "none"
+        data["timing"] = {
+            "time_control": kind,
+            "move_time_limit": (data.get("move_time_limit") or DAY) if kind == "move" else None,
+            "clock_initial": (data.get("clock_initial") or 7 * DAY) if kind == "chess" else None,
+            "clock_bonus": data.get("clock_bonus") or 0 if kind == "chess" else None,
+        }
         if not data.get("explicit_setup"):
             data["setup"] = None
             return data

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, F, QuerySet
 
-from games import engine
+from games import clock, engine
 from games import selectors as game_selectors
 from games.models import Game, Seat, StateSnapshot
 from games.services import effective_moves, load_state
@@ -112,14 +112,6 @@ def lobby(user) -> dict[str, list[GameItem]]:
     }
 
 
-def must_act_count(user) -> int:
-    """How many of the user's running games wait for them (the header's badge)."""
-    if not user.is_authenticated:
-        return 0
-    games = _with_seats(Game.objects.filter(seats__user=user, status=Game.Status.RUNNING))
-    return sum(1 for item in _items(list(games), user) if item.must_act)
-
-
 # --- a game's page ---------------------------------------------------------------------------
 
 
@@ -140,7 +132,9 @@ def game_page(game: Game, user) -> dict[str, Any]:
         if not my_seat.dropped:
             legal = engine.legal_commands(state, actor)
     insider = my_seat is not None or game_selectors.can_manage(game, user)
+    clocks = {s.position: clock.seat_clock(game, s) for s in seats}
     return {
+        "clocks": clocks if any(clocks.values()) else {},
         "seats": seats,
         "my_seat": my_seat,
         "view": view,

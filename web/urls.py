@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/start/", views.start_game, name="game-start-page"),
     path("games/<game_id:game_id>/resign/", views.resign_game, name="game-resign-page"),
     path("games/<game_id:game_id>/move/", views.play_move, name="game-move-page"),
+    path("games/<game_id:game_id>/undo/", views.undo_move, name="game-undo-page"),
     path("games/<game_id:game_id>/chat/", views.post_chat, name="game-chat-page"),
     path("games/<game_id:game_id>/autoleech/", views.save_autoleech, name="game-autoleech-page"),
     path("players/<str:username>/", views.profile, name="player-page"),

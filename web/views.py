@@ -65,7 +65,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        limit = data.get("move_time_limit")
+        timing = {
+            key: timedelta(seconds=value) if isinstance(value, int) else value
+            for key, value in data["timing"].items()
+        }
         try:
             game = game_services.game_create(
                 user=request.user,
@@ -74,7 +77,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 public=data["public"],
                 setup=data["setup"],
                 name=data["name"],
-                move_time_limit=timedelta(seconds=limit) if limit else None,
+                **timing,
             )
         except ApplicationError as exc:
             form.add_error(None, exc.message)
@@ -161,7 +164,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
             "public": game.public,
             "player_count": game.player_count,
             "move_number": game.move_count,
+            "time_control": game.time_control,
         },
+        "clocks": page["clocks"],
         "me": {
             "username": request.user.get_username() if request.user.is_authenticated else None,
             "seat": my_seat.position if my_seat else None,
@@ -201,6 +206,26 @@ def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
                 game_id=game_id, user=request.user, **form.cleaned_data
             )
             messages.success(request, f"Move {result.move.number} played: {result.move.command}")
+        except ApplicationError as exc:
+            messages.error(request, exc.message, extra_tags="move")
+    return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")
+
+
+@require_POST
+@login_required
+def undo_move(request: HttpRequest, game_id: int) -> HttpResponse:
+    _game_or_404(request, game_id)
+    form = MoveForm({"command": "undo", **request.POST.dict()})
+    if not form.is_valid():
+        messages.error(request, "Send the move number you have seen.")
+    else:
+        try:
+            game_services.move_undo(
+                game_id=game_id,
+                user=request.user,
+                expected_move_number=form.cleaned_data["expected_move_number"],
+            )
+            messages.success(request, "Your last move was taken back.")
         except ApplicationError as exc:
             messages.error(request, exc.message, extra_tags="move")
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")

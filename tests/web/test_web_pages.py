@@ -68,14 +68,35 @@ def test_new_game_form_works_without_javascript(user):
             "player_count": "3",
             "public": "on",
             "options": ["strict-leech", "variable-turn-order"],
+            "time_control": "move",
             "move_time_limit": "86400",
+            "clock_initial": "604800",
         },
     )
     game = Game.objects.get(name="No script")
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.player_count == 3 and game.public
     assert game.options == ["strict-leech", "variable-turn-order"]
-    assert game.move_time_limit.total_seconds() == 86400
+    assert game.time_control == "move" and game.move_time_limit.total_seconds() == 86400
+    assert game.clock_initial is None
+
+
+def test_new_game_form_sets_a_chess_clock(user):
+    response = logged_in(user).post(
+        "/games/new/",
+        {
+            "name": "Clock",
+            "player_count": "2",
+            "time_control": "chess",
+            "move_time_limit": "86400",
+            "clock_initial": "604800",
+            "clock_bonus": "86400",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(name="Clock")
+    assert game.time_control == "chess" and game.move_time_limit is None
+    assert game.clock_initial.days == 7 and game.clock_bonus.days == 1
 
 
 def test_new_game_form_takes_an_explicit_setup(user):
@@ -207,6 +228,16 @@ def test_moves_and_chat_work_without_javascript(started_game):
     assert Move.objects.filter(game=game).count() == 1
     client.post(f"/games/{game.pk}/chat/", {"text": "hello there"})
     assert "hello there" in client.get(f"/games/{game.pk}/").text
+
+
+def test_a_player_takes_back_the_last_move_without_javascript(started_game):
+    game, _ = started_game()
+    first, second = (logged_in(s.user) for s in game.seats.order_by("position"))
+    first.post(f"/games/{game.pk}/move/", {"command": "setup witches", "expected_move_number": "0"})
+    response = second.post(f"/games/{game.pk}/undo/", {"expected_move_number": "1"}, follow=True)
+    assert "Only your own last move" in response.text
+    first.post(f"/games/{game.pk}/undo/", {"expected_move_number": "1"})
+    assert Move.objects.filter(game=game, kind=Move.Kind.UNDO).count() == 1
 
 
 def test_finished_game_shows_final_scoring_by_source_and_vp_over_time(finished_game):

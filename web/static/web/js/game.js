@@ -25,7 +25,10 @@ const st = {
   refreshing: 0,
   ledgerLoaded: false,
   wasMyTurn: null,
+  clocks: data.clocks || {},
+  clocksAt: Date.now(),
 };
+const timed = data.game.time_control && data.game.time_control !== "none";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -125,7 +128,7 @@ function render() {
     onBackground: closeMenu,
   });
   el.map.classList.toggle("previewing", !!st.preview);
-  renderFactions(el.factions, view, { catalog, mySeat });
+  renderFactions(el.factions, view, { catalog, mySeat, clocks: st.clocks, clocksAt: st.clocksAt });
   renderCults(el.cults, view, {
     catalog,
     options: options.filter((o) => o.track && (o.group === "cult" || o.group === "special")),
@@ -412,6 +415,18 @@ async function refresh({ keepPreview = true } = {}) {
     render();
   }
   if (st.ledgerLoaded && el.ledgerDetails && el.ledgerDetails.open) loadLedger();
+  if (timed) loadClocks();
+}
+
+async function loadClocks() {
+  try {
+    const game = await api("GET", `${base}/${query}`);
+    st.clocks = Object.fromEntries(game.seats.map((seat) => [seat.position, seat.clock]));
+    st.clocksAt = Date.now();
+    if (st.view) renderFactions(el.factions, shownView(), { catalog, mySeat, clocks: st.clocks, clocksAt: st.clocksAt });
+  } catch (error) {
+    /* the clocks are shown again after the next update */
+  }
 }
 
 async function loadLedger() {
@@ -545,6 +560,19 @@ function setupForms() {
       }
     });
   }
+  const undoForm = document.getElementById("undo-form");
+  if (undoForm) {
+    undoForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api("POST", `${base}/undo/${query}`, { expected_move_number: st.moveNumber });
+        showError(el.error, "");
+      } catch (error) {
+        showError(el.error, error.message);
+      }
+      refresh({ keepPreview: false });
+    });
+  }
   if (el.zoom) {
     el.zoom.addEventListener("click", () => {
       const zoomed = el.map.classList.toggle("zoomed");
@@ -588,6 +616,10 @@ if (st.view) {
   renderResults();
 }
 if (st.status === "open" || st.status === "running") connect();
+if (timed && st.view && st.status === "running") {
+  // Running clocks count down on the page between updates.
+  setInterval(() => renderFactions(el.factions, shownView(), { catalog, mySeat, clocks: st.clocks, clocksAt: st.clocksAt }), 30000);
+}
 if (st.status === "open") {
   // Joins are not pushed: look at the seats now and then until the game starts.
   setInterval(async () => {

@@ -10,8 +10,14 @@ function payload(form) {
     options: data.getAll("options"),
     public: data.get("public") === "on",
     name: (data.get("name") || "").trim(),
-    move_time_limit: data.get("move_time_limit") ? Number(data.get("move_time_limit")) : null,
   };
+  const kind = data.get("time_control") || "none";
+  body.time_control = kind;
+  if (kind === "move") body.move_time_limit = Number(data.get("move_time_limit"));
+  if (kind === "chess") {
+    body.clock_initial = Number(data.get("clock_initial"));
+    body.clock_bonus = Number(data.get("clock_bonus"));
+  }
   if (data.get("explicit_setup") === "on") {
     body.setup = {
       scoring_tiles: [1, 2, 3, 4, 5, 6].map((n) => data.get(`scoring_${n}`) || ""),
@@ -43,6 +49,17 @@ if (form) {
       button.disabled = false;
     }
   });
+  // Only the fields of the chosen time control are shown.
+  const control = form.querySelector('select[name="time_control"]');
+  const showTimeFields = () => {
+    form.querySelectorAll("[data-time]").forEach((row) => {
+      row.hidden = row.dataset.time !== control.value;
+    });
+  };
+  if (control) {
+    control.addEventListener("change", showTimeFields);
+    showTimeFields();
+  }
   // Choosing any setup field turns the explicit setup on.
   const toggle = form.querySelector('input[name="explicit_setup"]');
   form.querySelectorAll('.setup-section select, .setup-section input:not([name="explicit_setup"])').forEach((field) => {

@@ -23,7 +23,25 @@ export function factionOrder(view) {
   return [...order, ...rest];
 }
 
-export function renderFactions(container, view, { catalog, mySeat }) {
+export function formatDuration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d) return `${d}d ${h}h`;
+  if (h) return `${h}h ${m}m`;
+  return `${m}m`;
+}
+
+function clockText(clock, since) {
+  if (!clock) return null;
+  const elapsed = clock.running ? (Date.now() - since) / 1000 : 0;
+  const left = clock.time_left - elapsed;
+  return h("span", { class: `res clock${clock.running ? " running" : ""}`, title: clock.running ? "time left, running" : "time left" },
+    h("span", { class: "label" }, "time "), h("b", {}, formatDuration(left)));
+}
+
+export function renderFactions(container, view, { catalog, mySeat, clocks = {}, clocksAt = Date.now() }) {
   const usernames = {};
   for (const p of view.players || []) if (p.faction) usernames[p.faction] = p.username;
   const acting = new Set((view.waiting_for || []).map((d) => d.actor));
@@ -51,7 +69,7 @@ export function renderFactions(container, view, { catalog, mySeat }) {
         h("header", {},
           h("h3", {}, h("span", { class: "swatch" }), " ", f.display_name),
           h("span", { class: "vp" }, `${f.VP} VP`)),
-        h("div", { class: "player" }, usernames[name] || f.player || "", ` · seat ${f.seat} `, ...badges),
+        h("div", { class: "player" }, usernames[name] || f.player || "", ` · seat ${f.seat} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
         h("div", { class: "res-row" },
           h("span", { class: "res", title: "coins" }, h("span", { class: "label" }, "C"), " ", h("b", {}, f.C)),
           h("span", { class: "res", title: "workers" }, h("span", { class: "label" }, "W"), " ", h("b", {}, f.W)),
@@ -73,7 +91,7 @@ export function renderFactions(container, view, { catalog, mySeat }) {
   }
   if (!panels.length) {
     for (const p of view.players || []) {
-      panels.push(h("article", { class: "faction-panel" }, h("header", {}, h("h3", {}, p.username)), h("div", { class: "player" }, `seat ${p.seat} · choosing a faction`)));
+      panels.push(h("article", { class: "faction-panel" }, h("header", {}, h("h3", {}, p.username)), h("div", { class: "player" }, `seat ${p.seat} · choosing a faction `, clockText(clocks[p.seat], clocksAt))));
     }
   }
   container.replaceChildren(...panels);
