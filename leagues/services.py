@@ -621,7 +621,7 @@ def member_drop(
         if member.status != Membership.Status.ACTIVE:
             raise ApplicationError(f"{username} has already left ({member.get_status_display()}).")
         running = list(
-            Game.objects.select_for_update()
+            Game.objects.select_for_update(of=("self",))
             .filter(
                 league_game__group=group,
                 status=Game.Status.RUNNING,
@@ -635,11 +635,10 @@ def member_drop(
             for s in Seat.objects.filter(game__in=running, user=member.user).select_related("game")
         }
         if replacement:
-            newcomer = _replace(season, group, member, replacement, running)
-            result = member
+            _replace(season, group, member, replacement, running)
             member.status = Membership.Status.REPLACED
             member.save(update_fields=["status"])
-            logger.info("%s replaced by %s in %s", username, newcomer.user.username, group)
+            logger.info("%s replaced by %s in %s", username, replacement, group)
         else:
             waiting = [g.name for g in running if not seats[g.pk].faction]
             if waiting:
@@ -653,8 +652,7 @@ def member_drop(
                 game_services.faction_drop(
                     game_id=game.pk, user=game.created_by, faction=seats[game.pk].faction
                 )
-            result = member
-    return result
+    return member
 
 
 def _replace(

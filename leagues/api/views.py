@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.models import Game
 from leagues import selectors, services
 from leagues.models import Group, League, Membership, Season
 from tm_site.exceptions import NotFound
@@ -107,7 +108,7 @@ class LeagueSettingsInputSerializer(serializers.Serializer):
     )
     map_id = serializers.CharField(required=False, max_length=64)
     time_control = serializers.ChoiceField(
-        choices=["none", "move", "chess"],
+        choices=Game.TimeControl.choices,
         required=False,
         help_text="none, move (deadline per move) or chess (chess clock); by default what the "
         "values given imply.",

@@ -10,7 +10,7 @@ from games.models import Game
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command
 
 
-def play_to_end(game: Game | int, seed: int = 0, eager_pass: float = 0.4) -> Game:
+def play_to_end(game: Game | int, seed: int = 0, eager_pass: float = 0.5) -> Game:
     """Finish a running game through the platform's services: every move is a random legal
     command of a player who is asked to act, submitted as that player.
 
