@@ -88,7 +88,8 @@ def catalog() -> dict:
             parts.append("+1 shipping this round")
         if "pass_vp_text" in t:
             parts.append(f"pass: {t['pass_vp_text']}")
-        bonus[tid] = {"text": "; ".join(parts), "option": t.get("option")}
+        action = t.get("special_action", {}).get("effect")
+        bonus[tid] = {"text": "; ".join(parts), "option": t.get("option"), "action": action}
     favor = {}
     for tid, t in data.favor_tiles().items():
         parts = [f"+{_gains(t['gain'])}"]
@@ -98,7 +99,8 @@ def catalog() -> dict:
             parts.append(f"action: {t['special_action']['effect']}")
         elif "effect" in t:
             parts.append(t["effect"])
-        favor[tid] = {"text": "; ".join(parts), "copies": t["copies"]}
+        action = t.get("special_action", {}).get("effect")
+        favor[tid] = {"text": "; ".join(parts), "copies": t["copies"], "action": action}
     town = {
         tid: {"text": _gains(t["gain"]), "copies": t["copies"], "option": t.get("option")}
         for tid, t in data.town_tiles().items()

@@ -113,7 +113,7 @@ def test_three_players_play_a_game_live_in_their_browsers(live, player):
     # Bonus tiles, in reverse seat order, picked on the tile itself.
     for p, tile in ((carol, "BON3"), (bob, "BON7"), (alice, "BON9")):
         wait_for_move(p, number)
-        p.page.click(f'#tiles button.tile.legal:has-text("{tile}")')
+        p.page.click(f'#tiles .bonus-tiles button.tile.legal:has-text("{tile}")')
         number += 1
         confirm(p, number)
 
@@ -138,7 +138,7 @@ def test_three_players_play_a_game_live_in_their_browsers(live, player):
     expect(carol.page.locator('#map .building[data-hex="F4"][data-kind="TP"]')).to_be_visible()
 
     # Bob passes, taking a bonus tile; Carol sends a priest to a cult by clicking the board.
-    bob.page.click("#tiles button.tile.legal >> nth=0")
+    bob.page.click("#tiles .bonus-tiles button.tile.legal >> nth=0")
     number += 1
     confirm(bob, number)
     wait_for_move(carol, number)

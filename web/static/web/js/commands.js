@@ -80,8 +80,9 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
     const id = m[1].toUpperCase();
     const special = catalog.special_actions[id];
     if (special) return `Stronghold action: ${special.text || id}`;
-    if (id.startsWith("BON")) return `Bonus tile action ${id}`;
-    if (id.startsWith("FAV")) return `Favor tile action ${id}`;
+    const tile = (id.startsWith("BON") ? catalog.bonus : catalog.favor)[id];
+    if (id.startsWith("BON")) return `Bonus tile ${id}${tile && tile.action ? `: ${tile.action}` : ""}`;
+    if (id.startsWith("FAV")) return `Favor tile ${id}${tile && tile.action ? `: ${tile.action}` : ""}`;
     return `Action ${id}`;
   }
   if ((m = sub.match(/^\+(\d*)(FIRE|WATER|EARTH|AIR)$/i))) return `+${m[1] || 1} ${CULT_NAMES[m[2].toUpperCase()]}`;
@@ -122,7 +123,10 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
 
 export function labelRow(row, catalog, options = {}) {
   return splitRow(row)
-    .map((sub) => labelSub(sub, catalog, options))
+    .map((sub, i) => {
+      const label = labelSub(sub, catalog, options);
+      return i ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+    })
     .join(", then ");
 }
 

@@ -84,12 +84,39 @@ function trackOf(subs) {
 
 function currentOptions() {
   const rows = st.preview ? st.preview.legal : st.legal;
-  return rows.map((row) => {
+  const options = rows.map((row) => {
     const c = classify(row);
     c.label = labelRow(row, catalog);
     c.track = trackOf(c.subs);
+    c.key = row.toLowerCase();
     return c;
   });
+  return [...options, ...sacrifices(options)];
+}
+
+// Power actions that burning power would pay for, offered with the smallest burn first, as
+// Yucata does; the preview checks them like any other row.
+function sacrifices(options) {
+  const view = shownView();
+  const me = Object.values(view.factions || {}).find((f) => f.seat === mySeat);
+  // Only while the turn's action is still to come: passing is then one of the options.
+  const actionLeft = options.some((o) => o.group === "pass");
+  if (!me || !actionLeft || !options.some((o) => /^burn \d+$/i.test(o.row))) return [];
+  const direct = new Set(options.map((o) => o.key));
+  const extra = [];
+  for (const [id, used] of Object.entries(view.power_actions || {})) {
+    const action = catalog.power_actions[id];
+    if (used || !action || direct.has(`action ${id}`.toLowerCase())) continue;
+    const need = action.cost - me.PW[2];
+    if (need <= 0 || me.PW[1] < 2 * need) continue;
+    const row = `burn ${need}. action ${id}`;
+    const c = classify(row);
+    c.group = "power";
+    c.key = `action ${id}`.toLowerCase();
+    c.label = `${labelRow(`action ${id}`, catalog)}, burning ${need} first`;
+    extra.push(c);
+  }
+  return extra;
 }
 
 function hexOptions(options) {
@@ -134,7 +161,7 @@ function render() {
     options: options.filter((o) => o.track && (o.group === "cult" || o.group === "special")),
     onChoose: (choices, title, anchor) => openMenu(title, choices, anchor),
   });
-  const exact = new Map(options.map((o) => [o.row.toLowerCase(), o]));
+  const exact = new Map(options.map((o) => [o.key, o]));
   renderTiles(el.tiles, view, {
     catalog,
     optionFor: (row) => exact.get(row.toLowerCase()),

@@ -112,8 +112,8 @@ export function renderCults(container, view, { catalog, options, onChoose }) {
       levels.push(
         h("div", { class: `cult-level${level === 10 ? " top" : ""}` },
           h("span", { class: "lvl" }, level),
-          ...tokens,
-          rewards[level] ? h("span", { class: "reward", title: `${rewards[level]} power on reaching ${level}` }, `+${rewards[level]}PW`) : null),
+          h("span", { class: "tokens" }, ...tokens),
+          rewards[level] ? h("span", { class: "reward", title: `${rewards[level]} power on reaching ${level}` }, `+${rewards[level]}`) : null),
       );
     }
     const slots = catalog.cult_spaces.map((value, i) => {
@@ -181,12 +181,12 @@ export function renderTiles(container, view, { catalog, optionFor, onPick }) {
   });
   const special = (view.used_special_actions || []).map((a) => chip(a));
   const parts = [
-    h("h3", {}, "Round scoring"), h("div", { class: "tile-grid" }, ...scoring),
-    h("h3", {}, "Power actions"), h("div", { class: "tile-grid" }, ...actions),
+    h("h3", {}, "Round scoring"), h("div", { class: "tile-grid scoring-tiles" }, ...scoring),
+    h("h3", {}, "Power actions"), h("div", { class: "tile-grid power-actions" }, ...actions),
     special.length ? h("p", { class: "muted" }, "Special actions used this round: ", ...special) : null,
-    h("h3", {}, "Bonus tiles"), h("div", { class: "tile-grid" }, ...bonus),
-    h("h3", {}, "Favor tiles left"), h("div", { class: "tile-grid" }, ...favor),
-    h("h3", {}, "Town tiles left"), h("div", { class: "tile-grid" }, ...town),
+    h("h3", {}, "Bonus tiles"), h("div", { class: "tile-grid bonus-tiles" }, ...bonus),
+    h("h3", {}, "Favor tiles left"), h("div", { class: "tile-grid favor-tiles" }, ...favor),
+    h("h3", {}, "Town tiles left"), h("div", { class: "tile-grid town-tiles" }, ...town),
   ];
   container.replaceChildren(...parts.filter(Boolean));
 }
