@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
-from games import clock
+from games import clock, engine
 from games.models import ChatMessage, Game, Move, Seat
 from tm_site.exceptions import ApplicationError
 
@@ -233,8 +233,6 @@ def duration_text(value: timedelta) -> str:
 
 def game_started_notify(*, game_id: int) -> list[int]:
     """The game has started: to every player; and "your turn" to whoever must act first."""
-    from games import selectors as game_selectors
-
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.started_at is None:
         return []
@@ -262,28 +260,27 @@ def game_started_notify(*, game_id: int) -> list[int]:
         )
         for seat in seats
     ]
-    first = [s for s in seats if s.waiting_since_move == 0 and s.waiting_since is not None]
-    if first and game.status == Game.Status.RUNNING:
-        waiting = game_selectors.waiting_for(game)
-        for seat in first:
-            theirs = [
-                {**d, "user_id": seat.user_id} for d in waiting if d.get("seat") == seat.position
-            ]
-            if not theirs:
-                continue
-            created.append(
-                _notify(
-                    user=seat.user,
-                    kind=Kind.YOUR_TURN,
-                    key=f"{Kind.YOUR_TURN}:{game.pk}:0:{seat.user_id}",
-                    game=game,
-                    choice=prefs[seat.user_id][Kind.YOUR_TURN],
-                    subject=f"Your turn in {name}",
-                    summary=f"{name}: you are the first to act",
-                    url=url,
-                    context=lambda seat=seat, theirs=theirs: _turn_context(game, seat, 0, theirs),
-                )
+    # Who must act first, from the state at the start: the task may run after the first moves.
+    waiting = engine.waiting_for(engine.new_game(game.setup)) if game.setup else []
+    by_position = {s.position: s for s in seats}
+    for position in dict.fromkeys(d.get("seat") for d in waiting):
+        seat = by_position.get(position)
+        if seat is None:
+            continue
+        theirs = [{**d, "user_id": seat.user_id} for d in waiting if d.get("seat") == position]
+        created.append(
+            _notify(
+                user=seat.user,
+                kind=Kind.YOUR_TURN,
+                key=f"{Kind.YOUR_TURN}:{game.pk}:0:{seat.user_id}",
+                game=game,
+                choice=prefs[seat.user_id][Kind.YOUR_TURN],
+                subject=f"Your turn in {name}",
+                summary=f"{name}: you are the first to act",
+                url=url,
+                context=lambda seat=seat, theirs=theirs: _turn_context(game, seat, 0, theirs),
             )
+        )
     return _to_send(created)
 
 

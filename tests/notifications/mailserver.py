@@ -19,10 +19,11 @@ class _Handler:
         server = self.server
         if server.refuse:
             return "451 Requested action aborted: try again later"
-        if server.hold is not None:
+        hold = server.hold
+        if hold is not None:
             server.holding.set()
             # Do not answer until released: the sender is stuck in the middle of sending.
-            await asyncio.get_running_loop().run_in_executor(None, server.hold.wait)
+            await asyncio.get_running_loop().run_in_executor(None, hold.wait)
             if server.drop_held:
                 return "451 Requested action aborted: try again later"
         message = message_from_bytes(
@@ -53,6 +54,19 @@ class MailServer:
 
     def start(self) -> None:
         self._controller.start()
+
+    def hold_next(self) -> None:
+        """Leave the next message unanswered until ``release``."""
+        self.holding.clear()
+        self.drop_held = False
+        self.hold = threading.Event()
+
+    def release(self, *, drop: bool) -> None:
+        """Answer the held message: accepted, or refused (its sender is gone)."""
+        hold, self.hold = self.hold, None
+        self.drop_held = drop
+        if hold is not None:
+            hold.set()
 
     def stop(self) -> None:
         if self.hold is not None:

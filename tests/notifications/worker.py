@@ -1,0 +1,98 @@
+"""A real Celery worker on the real Redis of the machine, for the tests that need one.
+
+Each test session uses its own Redis database number (``TM_TEST_REDIS_DB``, 15 by default) and
+its own queue name, so parallel test processes never take each other's tasks.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlparse, urlunparse
+
+import redis
+from celery import Celery
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.db import close_old_connections
+
+
+def redis_test_url() -> str:
+    """The machine's Redis, on a database of this test process's own (15, 14, … per xdist worker).
+
+    Queues are per session anyway; a database per process also keeps Redis's bookkeeping of
+    unacknowledged messages apart, which a worker with a short visibility timeout sweeps.
+    """
+    base = urlparse(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    number = int(os.environ.get("TM_TEST_REDIS_DB", "15")) - int(worker or 0) % 8
+    return urlunparse(base._replace(path=f"/{number}"))
+
+
+def redis_available(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+def _forget_connections(app: Celery) -> None:
+    """Drop the app's cached broker and backend objects, so new settings take effect."""
+    if app._pool is not None:
+        app._pool.force_close_all()
+        app._pool = None
+    app.__dict__.pop("amqp", None)
+    app._backend_cache = None
+    if app._local is not None and hasattr(app._local, "backend"):
+        del app._local.backend
+
+
+@contextmanager
+def worker_on_redis(app: Celery, url: str, **conf) -> Iterator[str]:
+    """Point the app at Redis with a fresh queue and run a solo worker in a thread."""
+    queue = f"tm-test-{uuid.uuid4().hex[:12]}"
+    keys = [
+        "broker_url",
+        "result_backend",
+        "task_default_queue",
+        "task_ignore_result",
+        "broker_transport_options",
+        *conf,
+    ]
+    saved = {key: app.conf.get(key) for key in keys}
+    app.conf.update(
+        broker_url=url,
+        result_backend=url,
+        task_default_queue=queue,
+        task_ignore_result=False,
+        broker_transport_options={"visibility_timeout": 3600},
+        **conf,
+    )
+    _forget_connections(app)
+    # The worker thread's database connections are closed after each task, so that the test
+    # database can be flushed and dropped.
+    task_postrun.connect(_close_connections, weak=False)
+    try:
+        with start_worker(
+            app,
+            pool="solo",
+            concurrency=1,
+            queues=[queue],
+            perform_ping_check=False,
+            loglevel="WARNING",
+            shutdown_timeout=30,
+        ):
+            yield queue
+    finally:
+        task_postrun.disconnect(_close_connections)
+        with app.connection_for_write() as connection:
+            connection.default_channel.queue_delete(queue)
+        app.conf.update(saved)
+        _forget_connections(app)
+
+
+def _close_connections(task=None, **kwargs) -> None:
+    if task is not None and not getattr(task.request, "is_eager", False):
+        close_old_connections()
