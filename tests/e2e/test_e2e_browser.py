@@ -232,11 +232,13 @@ def test_forms_work_without_javascript(live, player):
 def test_finished_game_shows_the_final_scoring(live, player):
     out = live.manage("import_game", str(CORPUS_GAME))
     game_id = int(re.search(r": game (\d+),", out).group(1))
+    live.manage("recompute_ratings")
     p = player("visitor")
     p.page.goto(f"{live.url}/games/{game_id}/")
     table = p.page.locator(".results-table")
     expect(table).to_contain_text("161")
     expect(table.locator("tbody tr")).to_have_count(4)
+    expect(table.locator("thead")).to_contain_text("Rating")
     expect(p.page.locator("#vp-chart svg polyline")).to_have_count(4)
     expect(p.page.locator("#turn-banner")).to_have_text("The game is over.")
     p.page.click("#ledger-details summary")
@@ -244,3 +246,11 @@ def test_finished_game_shows_the_final_scoring(live, player):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     p.page.locator("#results").screenshot(path=SCREENSHOTS / "final-scoring.png")
     p.screenshot("finished-game")
+
+    # The winner's profile draws the rating history from the ratings API.
+    p.page.click('.results-table tbody tr >> nth=0 >> a')
+    expect(p.page.locator("h1")).to_contain_text("tom8918")
+    expect(p.page.locator("#rating-chart svg circle")).to_have_count(2)
+    p.screenshot("profile")
+    p.page.click("text=Leaderboard")
+    expect(p.page.locator("h1")).to_have_text("Leaderboard")

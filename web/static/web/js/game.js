@@ -41,6 +41,7 @@ const el = {
   banner: $("turn-banner"),
   previewBanner: $("preview-banner"),
   prompt: $("decision-prompt"),
+  promptError: $("prompt-error"),
   choices: $("choices"),
   form: $("command-form"),
   input: $("command-input"),
@@ -340,9 +341,9 @@ async function sendDirect(command) {
   st.busy = true;
   try {
     await api("POST", `${base}/moves/${query}`, { command, expected_move_number: st.moveNumber });
-    showError(el.error, "");
+    showError(el.promptError, "");
   } catch (error) {
-    showError(el.error, error.status === 409 ? "The game moved on: try again." : error.message);
+    showError(el.promptError, error.status === 409 ? "The game moved on: look again and answer." : error.message);
   } finally {
     st.busy = false;
   }

@@ -29,6 +29,22 @@ function payload(form) {
   return { body };
 }
 
+// The API's per-field messages, under the fields they are about.
+function showFieldErrors(form, fields) {
+  form.querySelectorAll(".field-error.from-api").forEach((note) => note.remove());
+  for (const [name, messages] of Object.entries(fields)) {
+    const field = form.querySelector(`[name="${name}"]`);
+    const row = field && field.closest(".form-row, fieldset");
+    if (!row) continue;
+    const text = Array.isArray(messages) ? messages.join(" ") : JSON.stringify(messages);
+    const note = document.createElement("p");
+    note.className = "field-error from-api";
+    note.setAttribute("role", "alert");
+    note.textContent = text;
+    row.append(note);
+  }
+}
+
 const form = document.getElementById("new-game-form");
 if (form) {
   const error = document.getElementById("new-game-error");
@@ -46,6 +62,7 @@ if (form) {
       window.location.assign(`/games/${game.id}/`);
     } catch (failure) {
       showError(error, failure.message);
+      showFieldErrors(form, failure.body.fields || {});
       button.disabled = false;
     }
   });
