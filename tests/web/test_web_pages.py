@@ -326,3 +326,28 @@ def test_register_shows_field_errors_and_refuses_foreign_next_urls():
         },
     )
     assert response["Location"] == "/"
+
+
+def test_auto_leech_settings_form_works_without_javascript(started_game):
+    from web.models import AutoLeechSetting
+
+    game, _ = started_game()
+    first, second = (s.user for s in game.seats.order_by("position"))
+    data = {
+        "enabled": "on",
+        "take_up_to": "2",
+        "decline_from": "5",
+        "cultists_take_up_to": "0",
+        "cultists_decline_from": "99",
+        "last_round_free_cultist": "take",
+    }
+    response = logged_in(first).post(f"/games/{game.pk}/autoleech/", data, follow=True)
+    assert "Auto-leech settings saved." in response.text
+    stored = AutoLeechSetting.objects.get(game=game, user=first).settings
+    assert stored["take_up_to"] == 2 and stored["last_round_free_cultist"] == "take"
+    response = logged_in(second).post(f"/games/{game.pk}/autoleech/", data, follow=True)
+    assert "only during your own turn" in response.text
+    response = logged_in(first).post(
+        f"/games/{game.pk}/autoleech/", {**data, "take_up_to": "-3"}, follow=True
+    )
+    assert "whole numbers" in response.text
