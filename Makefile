@@ -17,9 +17,12 @@ install: $(STAMP)
 migrate: install
 	$(PY) manage.py migrate --noinput
 
+# The Celery worker (with beat) runs beside the server and stops with it.
 run: migrate
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=INFO & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
+	  $(PY) manage.py runserver 127.0.0.1:8000
 
 # The browser tests drive Debian's Chromium (never a downloaded one); without it they skip.
 browser:

@@ -30,7 +30,8 @@ def email_settings(url: str) -> dict[str, object]:
     """Django e-mail settings from an EMAIL_URL.
 
     smtp://user:password@host:587 (STARTTLS), smtps://…:465 (implicit TLS),
-    console://, locmem://, dummy://; ``?from=addr`` sets DEFAULT_FROM_EMAIL.
+    console://, locmem://, dummy://, file:///absolute/folder (one file per mail);
+    ``?from=addr`` sets DEFAULT_FROM_EMAIL.
     """
     parsed = urlparse(url)
     scheme = parsed.scheme.lower()
@@ -40,6 +41,7 @@ def email_settings(url: str) -> dict[str, object]:
         "dummy": "django.core.mail.backends.dummy.EmailBackend",
         "smtp": "django.core.mail.backends.smtp.EmailBackend",
         "smtps": "django.core.mail.backends.smtp.EmailBackend",
+        "file": "django.core.mail.backends.filebased.EmailBackend",
     }
     if scheme not in backends:
         raise ValueError(f"EMAIL_URL: unsupported scheme {scheme!r}")
@@ -53,6 +55,8 @@ def email_settings(url: str) -> dict[str, object]:
             EMAIL_USE_SSL=scheme == "smtps",
             EMAIL_USE_TLS=scheme == "smtp" and (parsed.port == 587),
         )
+    if scheme == "file":
+        result["EMAIL_FILE_PATH"] = unquote(parsed.path) or "mail"
     sender = parse_qs(parsed.query).get("from")
     if sender:
         result["DEFAULT_FROM_EMAIL"] = sender[0]

@@ -17,9 +17,9 @@ _REDIS_URL = env_str("REDIS_URL")
 
 # --- Celery ----------------------------------------------------------------------------------
 
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", _REDIS_URL or "filesystem://")
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", _REDIS_URL or "filesystem://localhost/")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _REDIS_URL) or None
-if CELERY_BROKER_URL == "filesystem://":
+if CELERY_BROKER_URL.startswith("filesystem://"):
     _QUEUE_DIR = Path(env_str("CELERY_FILESYSTEM_DIR", str(_BASE_DIR / ".celery")))
     for _folder in ("queue", "processed"):
         (_QUEUE_DIR / _folder).mkdir(parents=True, exist_ok=True)
@@ -58,6 +58,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.ratings_recompute",
         "schedule": crontab(hour=env_int("RATINGS_RECOMPUTE_HOUR", 3), minute=30),
     },
+    "league-seasons": {"task": "leagues.advance_seasons", "schedule": crontab(minute="*/15")},
     "notifications-retry": {"task": "notifications.tasks.notifications_flush", "schedule": 300.0},
     "notifications-digest": {
         "task": "notifications.tasks.digests_send",
