@@ -11,6 +11,8 @@ from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
+from accounts.selectors import display_name
+
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
 
@@ -61,7 +63,7 @@ def compose(kind: str, *, user, subject: str, summary: str, url: str, **context)
     context = {
         "kind": kind,
         "user": user,
-        "name": _display_name(user),
+        "name": display_name(user),
         "url": url,
         "site_url": settings.SITE_URL,
         "preferences_url": site_url("/api/v1/me/notifications/"),
@@ -77,11 +79,6 @@ def compose(kind: str, *, user, subject: str, summary: str, url: str, **context)
         summary=summary[:300],
         url=url,
     )
-
-
-def _display_name(user) -> str:
-    profile = getattr(user, "profile", None)
-    return (profile.display_name if profile else "") or user.get_username()
 
 
 def message_for(notification) -> EmailMultiAlternatives:

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from accounts.selectors import display_name
 from games import clock, engine
 from games.models import ChatMessage, Game, Move, Seat
 from tm_site.exceptions import ApplicationError
@@ -123,7 +124,7 @@ def _seats(game: Game) -> list[Seat]:
 
 
 def _player(seat: Seat) -> str:
-    return emails._display_name(seat.user)
+    return display_name(seat.user)
 
 
 def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[int]:
@@ -292,7 +293,7 @@ def chat_notify(*, message_id: int) -> list[int]:
     seats = [s for s in _seats(game) if s.user_id != message.user_id]
     prefs = selectors.preferences_for(s.user_id for s in seats)
     name = emails.game_name(game)
-    author = emails._display_name(message.user)
+    author = display_name(message.user)
     created = [
         _notify(
             user=seat.user,

@@ -40,13 +40,12 @@ class ProfileOutputSerializer(serializers.Serializer):
     notify_game_end = serializers.BooleanField(help_text="Mails when a game ends.")
 
     def to_representation(self, profile) -> dict:
-        data = {
+        return {
             "username": profile.user.username,
             "email": profile.user.email,
             "display_name": profile.display_name,
             **selectors.notify_switches(profile.user),
         }
-        return data
 
 
 _username_field = serializers.RegexField(
