@@ -20,7 +20,7 @@ WHITENOISE_AUTOREFRESH = True
 # Tasks run where they are queued; the tests with a real worker switch this off themselves.
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_BROKER_URL = "memory://"
+CELERY_BROKER_URL = "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 # Live updates stay inside each test process (the browser tests run their own server).
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
