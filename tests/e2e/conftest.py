@@ -178,14 +178,17 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API runs an event loop in the test thread while it is open,
+# and Django refuses database work in a thread with a running loop, so both must be gone
+# before the next test file of this worker.
+@pytest.fixture(scope="module")
 def live(tmp_path_factory, chromium_path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path_factory.mktemp("e2e"))
     yield server
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path):
     from playwright.sync_api import sync_playwright
 
