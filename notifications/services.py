@@ -501,3 +501,11 @@ def notification_deliver(notification_id: int, now: datetime | None = None) -> b
 def notifications_deliver(notification_ids: Iterable[int]) -> int:
     """Send each; a failure leaves that one for ``notifications_flush``. Returns how many went."""
     return sum(notification_deliver(pk) for pk in notification_ids)
+
+
+def notifications_purge(now: datetime | None = None) -> int:
+    """Delete what was sent (or given up) more than NOTIFICATIONS_KEEP_DAYS ago."""
+    cutoff = (now or timezone.now()) - timedelta(days=settings.NOTIFICATIONS_KEEP_DAYS)
+    done = [Notification.Status.SENT, Notification.Status.DIGESTED, Notification.Status.FAILED]
+    deleted, _ = Notification.objects.filter(status__in=done, created_at__lt=cutoff).delete()
+    return deleted

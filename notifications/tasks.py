@@ -41,3 +41,9 @@ def notifications_flush() -> int:
 def digests_send() -> int:
     """Daily: one digest per player of the notifications they chose to receive that way."""
     return services.notifications_deliver(services.digests_build())
+
+
+@shared_task(name="notifications.tasks.notifications_purge", **RETRY)
+def notifications_purge() -> int:
+    """Daily: forget old notifications; their events are long past any retry."""
+    return services.notifications_purge()

@@ -255,3 +255,13 @@ def test_profile_switches_are_the_preferences(client_for, user):
     assert prefs["your_turn"]["enabled"] is False and prefs["decision"]["enabled"] is False
     assert prefs["chat"]["enabled"] is True
     assert api.get("/api/v1/me/").data["notify_game_end"] is True
+
+
+def test_old_notifications_are_purged(table):
+    t = table()
+    ids = services.game_started_notify(game_id=t.game_id)
+    services.notifications_deliver(ids[:3])
+    later = timezone.now() + timedelta(days=91)
+    assert tasks.notifications_purge.delay().get() == 0
+    assert services.notifications_purge(now=later) == 3
+    assert Notification.objects.filter(status="pending").count() == len(ids) - 3

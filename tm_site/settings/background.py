@@ -60,6 +60,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     "league-seasons": {"task": "leagues.advance_seasons", "schedule": crontab(minute="*/15")},
     "notifications-retry": {"task": "notifications.tasks.notifications_flush", "schedule": 300.0},
+    "notifications-purge": {
+        "task": "notifications.tasks.notifications_purge",
+        "schedule": crontab(hour=4, minute=45),
+    },
     "notifications-digest": {
         "task": "notifications.tasks.digests_send",
         "schedule": crontab(hour=env_int("NOTIFICATIONS_DIGEST_HOUR", 6), minute=0),
@@ -87,5 +91,6 @@ NOTIFICATIONS_SUBJECT_PREFIX = env_str("NOTIFICATIONS_SUBJECT_PREFIX", "[Terra M
 # A mail claimed by a worker that died before sending it is sent again after this long.
 NOTIFICATIONS_SEND_LEASE = env_int("NOTIFICATIONS_SEND_LEASE", 600)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8)
+NOTIFICATIONS_KEEP_DAYS = env_int("NOTIFICATIONS_KEEP_DAYS", 90)
 # A running game in which nobody has moved for this many days is aborted.
 GAMES_IDLE_ABORT_DAYS = env_int("GAMES_IDLE_ABORT_DAYS", 60)
