@@ -59,6 +59,7 @@ def worker_on_redis(app: Celery, url: str, **conf) -> Iterator[str]:
         "task_default_queue",
         "task_ignore_result",
         "broker_transport_options",
+        "result_expires",
         *conf,
     ]
     saved = {key: app.conf.get(key) for key in keys}
@@ -68,6 +69,7 @@ def worker_on_redis(app: Celery, url: str, **conf) -> Iterator[str]:
         task_default_queue=queue,
         task_ignore_result=False,
         broker_transport_options={"visibility_timeout": 3600},
+        result_expires=600,
         **conf,
     )
     _forget_connections(app)
