@@ -21,12 +21,14 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", _REDIS_URL or "filesystem://loc
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _REDIS_URL) or None
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _QUEUE_DIR = Path(env_str("CELERY_FILESYSTEM_DIR", str(_BASE_DIR / ".celery")))
-    for _folder in ("queue", "processed"):
+    for _folder in ("queue", "processed", "control"):
         (_QUEUE_DIR / _folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_QUEUE_DIR / "queue"),
         "data_folder_out": str(_QUEUE_DIR / "queue"),
         "processed_folder": str(_QUEUE_DIR / "processed"),
+        # Exchange tables (worker control, broadcasts); kombu's default is ./control.
+        "control_folder": str(_QUEUE_DIR / "control"),
         "store_processed": False,
     }
 else:
