@@ -40,7 +40,18 @@ def normalize(data: dict) -> dict:
 
 
 def next_answer(state: Any, settings_by_faction: dict[str, dict]) -> tuple[str, str] | None:
-    """The next (faction, command) the settings answer by themselves, if any."""
+    """The next (faction, command) the settings answer by themselves, if any.
+
+    Only the offers of players with settings are looked at: the engine would also decline,
+    for anybody, an offer that can give nothing right now, but a player without settings may
+    still make room in their bowls before answering, so they are asked.
+    """
     mod = _module()
     parsed = {f: mod.AutoLeechSettings.from_json(s) for f, s in settings_by_faction.items()}
-    return mod.automatic_answer(state, parsed)
+    view = state.copy()
+    view.action_required = [
+        r
+        for r in state.action_required
+        if r.get("type") != "leech" or r.get("faction") in settings_by_faction
+    ]
+    return mod.automatic_answer(view, parsed)

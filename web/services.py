@@ -39,7 +39,7 @@ def autoleech_apply(game: Game, state: Any) -> Any:
     moves: list[Move] = []
     while len(moves) < MAX_AUTOMATIC_ANSWERS:
         answer = autoleech.next_answer(state, by_faction)
-        if answer is None or answer[0] not in seats:
+        if answer is None or answer[0] not in by_faction:
             break
         faction, command = answer
         try:

@@ -205,3 +205,30 @@ def test_disabled_settings_answer_nothing(league):
     before = fresh.refresh().move_count
     fresh.play(1)
     assert fresh.refresh().move_count == before + 1
+
+
+def test_offers_that_can_give_nothing_now_wait_for_players_without_settings():
+    """The engine declines such an offer for anybody; a player who has not asked for
+    automatic answers may still make room in their bowls first, so they are asked."""
+    from games import notation
+    from games.rules import terra_mystica as tm
+    from tests.conftest import load_corpus_game
+    from web import autoleech
+
+    record = notation.corpus_entries(load_corpus_game("4pLeague_S64_D1L1_G4"))
+    setup = tm.GameSetup(
+        player_count=len(record.players),
+        options=tuple(record.options),
+        scoring_tiles=tuple(record.scoring_tiles),
+        removed_bonus_tiles=tuple(record.removed_bonus_tiles),
+        players=tuple(record.players),
+    )
+    state = tm.new_game(setup)
+    for entry in record.entries[:151]:
+        if entry.drop:
+            state = tm.drop_faction(state, entry.actor)
+        else:
+            state = tm.apply(state, entry.actor, entry.command)
+    assert autoleech.next_answer(state, {}) is None
+    settings = {"engineers": {"enabled": True}}
+    assert autoleech.next_answer(state, settings) == ("engineers", "decline 1 from nomads")
