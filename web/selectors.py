@@ -125,7 +125,7 @@ def game_page(game: Game, user) -> dict[str, Any]:
     my_seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     started = game.setup is not None
     state = load_state(game) if started else None
-    view = game_selectors.game_state_view(game) if started else None
+    view = state_view_of(game, state, seats) if state is not None else None
     legal: list[str] = []
     if state is not None and my_seat is not None and game.status == Game.Status.RUNNING:
         actor = engine.actor_for_seat(state, my_seat.position)
@@ -143,6 +143,27 @@ def game_page(game: Game, user) -> dict[str, Any]:
         "invite_code": game.invite_code if insider and not game.public else "",
         "results": results(game, state) if game.status == Game.Status.FINISHED else None,
     }
+
+
+def state_view_of(game: Game, state: Any, seats: list[Seat] | None = None) -> dict:
+    """A state of the game (its own or a previewed one), shaped like ``GET /state/``."""
+    view = engine.state_view(state)
+    view["move_number"] = game.move_count
+    view["started"] = True
+    players = []
+    for seat in seats if seats is not None else game_selectors.seats_of(game):
+        actor = engine.actor_for_seat(state, seat.position)
+        players.append(
+            {
+                "seat": seat.position,
+                "username": seat.user.username,
+                "faction": actor if engine.is_faction_actor(actor) else None,
+                "actor": actor,
+                "dropped": seat.dropped,
+            }
+        )
+    view["players"] = players
+    return view
 
 
 def results(game: Game, state: Any) -> dict[str, Any]:

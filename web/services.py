@@ -8,10 +8,9 @@ from typing import Any
 from games import engine
 from games import services as game_services
 from games.models import Game, Move, Seat, StateSnapshot
-from games.selectors import seats_of
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden
 
-from . import autoleech
+from . import autoleech, selectors
 from .models import AutoLeechSetting
 
 logger = logging.getLogger(__name__)
@@ -103,7 +102,7 @@ def move_preview(
     state = game_services.load_state(game)
     actor = engine.actor_for_seat(state, seat.position)
     after, ledger = engine.apply(state, actor, command)
-    view = game_state_view_of(game, after)
+    view = selectors.state_view_of(game, after)
     actor_after = engine.actor_for_seat(after, seat.position)
     continues = any(
         d.get("actor") == actor_after and d.get("kind") not in ("leech", "faction")
@@ -117,28 +116,6 @@ def move_preview(
         "ledger": ledger,
         "legal": engine.legal_commands(after, actor_after) if continues else [],
     }
-
-
-def game_state_view_of(game: Game, state: Any) -> dict:
-    """A state that is not (yet) the game's own, shaped like ``GET /state/``."""
-    view = engine.state_view(state)
-    view["move_number"] = game.move_count
-    view["started"] = True
-    players = []
-    for seat in seats_of(game):
-        actor = engine.actor_for_seat(state, seat.position)
-        faction = actor if engine.is_faction_actor(actor) else None
-        players.append(
-            {
-                "seat": seat.position,
-                "username": seat.user.username,
-                "faction": faction,
-                "actor": actor,
-                "dropped": seat.dropped,
-            }
-        )
-    view["players"] = players
-    return view
 
 
 # --- auto-leech settings -----------------------------------------------------------------------
