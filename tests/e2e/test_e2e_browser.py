@@ -248,7 +248,7 @@ def test_finished_game_shows_the_final_scoring(live, player):
     p.screenshot("finished-game")
 
     # The winner's profile draws the rating history from the ratings API.
-    p.page.click('.results-table tbody tr >> nth=0 >> a')
+    p.page.click(".results-table tbody tr >> nth=0 >> a")
     expect(p.page.locator("h1")).to_contain_text("tom8918")
     expect(p.page.locator("#rating-chart svg circle")).to_have_count(2)
     p.screenshot("profile")
