@@ -116,6 +116,10 @@ export function renderMap(container, view, options = {}) {
       buildingLayer.append(s("circle", { class: "town-marker", cx: x + W * 0.3, cy: y - R * 0.45, r: 3.4 }, s("title", {}, "Part of a town")));
     }
   }
+  for (const river of view.river_towns || []) {
+    const at = centres[river];
+    if (at) buildingLayer.append(s("circle", { class: "town-marker", cx: at[0], cy: at[1], r: 4 }, s("title", {}, `${river}: a town across the river`)));
+  }
   for (const bridge of view.bridges || []) {
     const a = centres[bridge.from];
     const b = centres[bridge.to];
