@@ -189,3 +189,29 @@ def legal_commands(state: Any, actor: str) -> list[str]:
 def is_faction_actor(actor: str) -> bool:
     """Seats act as ``playerN`` until they have chosen a faction."""
     return not (actor.startswith("player") and actor[6:].isdigit())
+
+
+# --- automatic answers to power offers -------------------------------------------------------
+
+
+def autoleech_defaults() -> dict:
+    return _tm().AutoLeechSettings().to_json()
+
+
+def autoleech_normalize(data: dict) -> dict:
+    """Settings as the engine reads them back; raises ``ApplicationError`` on bad values."""
+    try:
+        return _tm().AutoLeechSettings.from_json(data).to_json()
+    except (TypeError, ValueError) as exc:
+        raise ApplicationError(f"Invalid auto-leech settings: {exc}") from exc
+
+
+def automatic_answer(state: Any, settings_by_faction: dict[str, dict]) -> tuple[str, str] | None:
+    """The next (faction, command) that players' settings answer by themselves, if any.
+
+    Players without settings (or with automation off) are asked; so is a player whose offer
+    can give nothing right now, who may still make room in the bowls and take it later.
+    """
+    tm = _tm()
+    parsed = {f: tm.AutoLeechSettings.from_json(s) for f, s in settings_by_faction.items()}
+    return tm.automatic_answer(state, parsed)

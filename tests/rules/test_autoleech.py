@@ -85,12 +85,17 @@ def test_last_round_free_power_from_the_cultists_follows_its_own_setting(offers,
     assert decide(state, offer_to(state, "witches"), settings) == expected
 
 
-def test_nothing_to_receive_is_declined_even_without_automation(offers):
+def test_an_offer_that_gives_nothing_now_is_left_to_the_player(offers):
     state = apply(offers, "cultists", "upgrade E6 to TP")
     w = state.factions["witches"]
     w.p1, w.p2, w.p3 = 0, 0, 12
-    answer = automatic_answer(state, {})
-    assert answer == ("witches", "decline 1 from cultists")
+    assert decide(state, offer_to(state, "witches"), AutoLeechSettings()) is None
+    takes_from_cultists = AutoLeechSettings(cultists=Thresholds(take_up_to=1, decline_from=99))
+    answer = automatic_answer(
+        state, {"witches": takes_from_cultists, "engineers": takes_from_cultists}
+    )
+    # The witches may spend power first and take it later: only the engineers are answered.
+    assert answer == ("engineers", "leech 1 from cultists")
 
 
 def test_automatic_answers_play_out_and_a_question_holds_only_that_player(offers):

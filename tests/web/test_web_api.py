@@ -207,9 +207,9 @@ def test_disabled_settings_answer_nothing(league):
     assert fresh.refresh().move_count == before + 1
 
 
-def test_offers_that_can_give_nothing_now_wait_for_players_without_settings():
-    """The engine declines such an offer for anybody; a player who has not asked for
-    automatic answers may still make room in their bowls first, so they are asked."""
+def test_offers_that_can_give_nothing_now_are_left_to_the_player():
+    """Yucata's R0: what can be taken is measured when the player decides, so a player
+    with full bowls may still make room and take the offer later; nothing is answered."""
     from games import notation
     from games.rules import terra_mystica as tm
     from tests.conftest import load_corpus_game
@@ -229,6 +229,7 @@ def test_offers_that_can_give_nothing_now_wait_for_players_without_settings():
             state = tm.drop_faction(state, entry.actor)
         else:
             state = tm.apply(state, entry.actor, entry.command)
+    offer = next(d for d in tm.waiting_for(state) if d.kind == "leech" and d.actor == "engineers")
+    assert offer.details["actual"] == 0
     assert autoleech.next_answer(state, {}) is None
-    settings = {"engineers": {"enabled": True}}
-    assert autoleech.next_answer(state, settings) == ("engineers", "decline 1 from nomads")
+    assert autoleech.next_answer(state, {"engineers": {"enabled": True}}) is None

@@ -4,6 +4,7 @@ Pure Python: nothing here imports Django. See docs/architecture.md for the facad
 """
 
 from ..core import RuleError
+from .autoleech import AutoLeechSettings, Thresholds, automatic_answer
 from .engine import (
     actor_for_seat,
     apply,
@@ -32,16 +33,19 @@ from .views import (
 __all__ = [
     "DEFAULT_OPTIONS",
     "RULE_OPTIONS",
+    "AutoLeechSettings",
     "Decision",
     "FactionState",
     "GameSetup",
     "GameState",
     "LedgerRow",
     "RuleError",
+    "Thresholds",
     "acting_factions",
     "actor_for_seat",
     "apply",
     "apply_logged",
+    "automatic_answer",
     "drop_faction",
     "drop_faction_logged",
     "final_ranking",

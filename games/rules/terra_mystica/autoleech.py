@@ -5,7 +5,7 @@ amount it is declined, once for ordinary offers and once for offers from the Cul
 before anybody took from that build (taking then gives the Cultists a cult step). Rules,
 first match decides (``amount`` is what the player could really receive now):
 
-R0 nothing to receive -> nothing happens
+R0 nothing to receive now -> nothing happens (the player may make room and take it later)
 R1 round 6, passed, Cultists' offer, amount 1 -> the ``last_round_free_cultist`` setting
 R2 amount 1 and not a Cultists' offer -> take (it is free)
 R3 round 6, passed, it would cost VP -> decline
@@ -101,8 +101,8 @@ def automatic_answer(
     """The next offer the settings answer on their own, as (faction, command), if any.
 
     Offers are looked at in the order they arose; a player's later offers wait behind an
-    earlier one that needs the player (answers must keep that order). An offer that can
-    give nothing (full bowls) is declined for everybody, so it never holds the game up.
+    earlier one that needs the player (answers must keep that order). Players without
+    settings, or with automation off, are always asked.
     """
     blocked: set[str] = set()
     for offer in state.action_required:
@@ -111,14 +111,15 @@ def automatic_answer(
         name = offer["faction"]
         if name in blocked:
             continue
-        settings = settings_by_faction.get(name) or AutoLeechSettings(enabled=False)
-        answer = decide(state, offer, settings)
-        if answer is not None and not settings.enabled:
-            blocked.add(name)
-            continue
+        settings = settings_by_faction.get(name)
+        answer = (
+            decide(state, offer, settings) if settings is not None and settings.enabled else ASK
+        )
         if answer == TAKE:
             return name, f"leech {offer['amount']} from {offer['from_faction']}"
-        if answer in (DECLINE, None):
+        if answer == DECLINE:
             return name, f"decline {offer['amount']} from {offer['from_faction']}"
+        # ASK, or nothing to receive right now (R0): the player may still make room and take
+        # it later, since what can be taken is measured when the player decides.
         blocked.add(name)
     return None
