@@ -21,6 +21,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import services as account_services
 from games import services as game_services
+from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 
 from . import catalog, selectors, services
@@ -189,6 +190,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         if my_seat and game.status in (game.Status.OPEN, game.Status.RUNNING)
         else None,
         "autoleech_choices": AutoLeechForm.base_fields["last_round_free_cultist"].choices,
+        "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
     }
     return render(request, "web/game.html", context)
 

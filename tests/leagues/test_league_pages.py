@@ -90,3 +90,13 @@ def test_organisers_run_the_season_from_its_page_and_others_cannot():
     assert (
         "Unknown action" in organiser.post(url, {"action": "explode"}, follow=True).content.decode()
     )
+
+
+def test_a_league_games_page_links_to_its_group_standings(client, running_season):
+    league, season, _users = running_season(3)
+    league_game = LeagueGame.objects.select_related("game").first()
+    page = client.get(f"/games/{league_game.game_id}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'href="/leagues/groups/{league_game.group_id}/"' in html
+    assert f"{league.name} · season {season.number} · D1L1" in html
