@@ -8,6 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Game
+from leagues.models import LeagueGame
+from ratings.models import PlayerRating
 from tests.conftest import CORPUS, load_corpus_game
 
 pytestmark = pytest.mark.django_db
@@ -56,5 +58,15 @@ def test_load_demo_creates_players_and_a_game_in_progress():
     assert demo.status == "running"
     assert demo.move_count == 12
     assert Game.objects.filter(status="open").count() == 1
+    # Three recorded games finished with their real scores, and rated.
+    finished = Game.objects.filter(status="finished")
+    assert finished.count() == 3
+    seats = finished.get(name="4pLeague_S60_D1L1_G2").seats.all()
+    assert sorted(s.final_vp for s in seats) == [129, 150, 152, 157]
+    assert PlayerRating.objects.count() > 0
+    # A three-player league season with its games created.
+    league_games = LeagueGame.objects.all()
+    assert league_games.count() == 3 and {lg.game.player_count for lg in league_games} == {3}
+    count = Game.objects.count()
     call_command("load_demo", stdout=StringIO())  # idempotent
-    assert Game.objects.count() == 2
+    assert Game.objects.count() == count

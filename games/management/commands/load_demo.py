@@ -1,4 +1,5 @@
-"""Demo data for a fresh site: players, an open game and a recorded league game in progress."""
+"""Demo data for a fresh site: players, an open game, a recorded league game in progress,
+finished real games (rated), and a small league with a running season."""
 
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ from django.db import transaction
 from accounts.models import Profile
 from games import notation, services
 from games.models import Game
+from leagues import services as league_services
+from ratings import services as ratings_services
 
 DEMO_GAME = "4pLeague_S60_D1L1_G1"
+FINISHED_GAMES = ("4pLeague_S60_D1L1_G2", "4pLeague_S60_D1L1_G3", "4pLeague_S60_D1L1_G4")
 DEMO_PASSWORD = "demo-password"
+CORPUS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "corpus" / "snellman"
 
 
 class Command(BaseCommand):
@@ -30,15 +35,7 @@ class Command(BaseCommand):
         if Game.objects.filter(name="Demo: league game in progress").exists():
             self.stdout.write("Demo data already loaded.")
             return
-        path = (
-            Path(settings.BASE_DIR)
-            / "tests"
-            / "fixtures"
-            / "corpus"
-            / "snellman"
-            / f"{DEMO_GAME}.json"
-        )
-        record = json.loads(path.read_text())
+        record = json.loads((CORPUS / f"{DEMO_GAME}.json").read_text())
         with transaction.atomic():
             users = {name: self._user(name) for name in ["admin", "demo", *record["players"]]}
             admin = users["admin"]
@@ -77,10 +74,33 @@ class Command(BaseCommand):
                 options=["strict-leech"],
                 name="Demo: open game, join it",
             )
+            finished = [self._finished_game(name, admin) for name in FINISHED_GAMES]
+            league = self._league(admin, [users[name] for name in ["demo", *record["players"][:2]]])
+        ratings_services.ratings_recompute()
         self.stdout.write(
-            f"Demo loaded: game {game.pk} (in progress, {len(entries)} moves), game {open_game.pk} (open).\n"
+            f"Demo loaded: game {game.pk} (in progress, {len(entries)} moves), game {open_game.pk} (open), "
+            f"{len(finished)} finished real games (rated), league {league.name!r} with a running season.\n"
             f"Log in as admin, demo or {', '.join(record['players'])} with password {DEMO_PASSWORD!r}."
         )
+
+    def _finished_game(self, name: str, admin) -> Game:
+        """A whole recorded league game, replayed through the platform as a finished game."""
+        game_file = notation.corpus_entries(json.loads((CORPUS / f"{name}.json").read_text()))
+        for player in game_file.players:
+            self._user(player)
+        return services.game_import(game_file=game_file, created_by=admin)
+
+    def _league(self, admin, players: list):
+        """A three-player league whose first season has started (games waiting for factions)."""
+        league = league_services.league_create(
+            user=admin, name="DemoLeague", players_per_game=3, group_size=3
+        )
+        season = league_services.season_create(league_id=league.pk, user=admin, open_signup=True)
+        for player in players:
+            league_services.signup_add(season_id=season.pk, user=player)
+        league_services.signup_close(season_id=season.pk, user=admin)
+        league_services.season_start(season_id=season.pk, user=admin)
+        return league
 
     def _user(self, name: str):
         user, created = get_user_model().objects.get_or_create(
