@@ -325,74 +325,69 @@ class GameMovesApi(APIView):
         )
 
 
-class GameUndoApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        request=_ExpectedMoveSerializer,
-        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
-        tags=["moves"],
-        description="Take back your own last move while no one else has acted since.",
+class OptionalExpectedMoveSerializer(serializers.Serializer):
+    expected_move_number = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
     )
-    def post(self, request: Request, game_id: int) -> Response:
-        data = _ExpectedMoveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        _visible(request, game_id)
-        return _move_response(
-            services.move_undo(game_id=game_id, user=request.user, **data.validated_data)
-        )
 
 
-class GameRollbackApi(APIView):
+class _LogWriteApi(APIView):
+    """A POST that appends one entry to the move log through a service."""
+
     permission_classes = [IsAuthenticated]
+    InputSerializer: type[serializers.Serializer] = _ExpectedMoveSerializer
+    service = staticmethod(services.move_undo)
 
-    class InputSerializer(serializers.Serializer):
-        to_move_number = serializers.IntegerField(
-            min_value=0,
-            max_value=2**31 - 1,
-            help_text="The last move to keep (0: back to the setup).",
-        )
-        expected_move_number = serializers.IntegerField(
-            min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
-        )
-
-    @extend_schema(
-        request=InputSerializer,
-        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
-        tags=["moves"],
-        description="Game creator: take the game back to an earlier move (recorded).",
-    )
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         _visible(request, game_id)
-        return _move_response(
-            services.game_rollback(game_id=game_id, user=request.user, **data.validated_data)
-        )
+        result = type(self).service(game_id=game_id, user=request.user, **data.validated_data)
+        return _move_response(result)
 
 
-class GameDropApi(APIView):
-    permission_classes = [IsAuthenticated]
+@extend_schema(
+    request=_ExpectedMoveSerializer,
+    responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+    tags=["moves"],
+    description="Take back your own last move while no one else has acted since.",
+)
+class GameUndoApi(_LogWriteApi):
+    service = staticmethod(services.move_undo)
 
-    class InputSerializer(serializers.Serializer):
-        faction = serializers.CharField(max_length=30)
-        expected_move_number = serializers.IntegerField(
-            min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
-        )
 
-    @extend_schema(
-        request=InputSerializer,
-        responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
-        tags=["moves"],
-        description="Game creator: drop a faction from the game (drop-faction).",
+class RollbackInputSerializer(OptionalExpectedMoveSerializer):
+    to_move_number = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="The last move to keep (0: back to the setup).",
     )
-    def post(self, request: Request, game_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        _visible(request, game_id)
-        return _move_response(
-            services.faction_drop(game_id=game_id, user=request.user, **data.validated_data)
-        )
+
+
+@extend_schema(
+    request=RollbackInputSerializer,
+    responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+    tags=["moves"],
+    description="Game creator: take the game back to an earlier move (recorded).",
+)
+class GameRollbackApi(_LogWriteApi):
+    InputSerializer = RollbackInputSerializer
+    service = staticmethod(services.game_rollback)
+
+
+class DropInputSerializer(OptionalExpectedMoveSerializer):
+    faction = serializers.CharField(max_length=30)
+
+
+@extend_schema(
+    request=DropInputSerializer,
+    responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
+    tags=["moves"],
+    description="Game creator: drop a faction from the game (drop-faction).",
+)
+class GameDropApi(_LogWriteApi):
+    InputSerializer = DropInputSerializer
+    service = staticmethod(services.faction_drop)
 
 
 class GameStateApi(APIView):
