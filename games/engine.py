@@ -161,8 +161,8 @@ def state_view(state: Any) -> dict:
     return to_plain(_tm().state_view(state))
 
 
-def is_finished(view: dict) -> bool:
-    return bool(view.get("finished"))
+def is_finished(state: Any) -> bool:
+    return bool(_tm().is_finished(state))
 
 
 def final_ranking(state: Any) -> list[dict]:
