@@ -117,7 +117,9 @@ def test_recorded_game_reaches_the_recorded_final_scores(game_id):
     detail = APIClient().get(f"/api/v1/games/{state['game_id']}/").data
     assert detail["status"] == "finished"
     assert {s["faction"]: s["final_vp"] for s in detail["seats"]} == record["final_vp"]
-    assert {s["faction"] for s in detail["seats"] if s["dropped"]} == set(record["dropped_factions"])
+    assert {s["faction"] for s in detail["seats"] if s["dropped"]} == set(
+        record["dropped_factions"]
+    )
     for faction, final in record["final_state"].items():
         mine = state["factions"][faction]
         assert (mine["C"], mine["W"], mine["P"], list(mine["PW"]), dict(mine["cult"])) == (
