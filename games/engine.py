@@ -58,11 +58,28 @@ def to_plain(value: Any) -> Any:
 # --- setup -----------------------------------------------------------------------------------
 
 
+def maps() -> list[dict]:
+    """The maps games can be created on: ``id``, ``name``, ``vp_variant``."""
+    return to_plain(_tm().available_maps())
+
+
+def check_map(map_id: str) -> None:
+    if map_id not in {m["id"] for m in maps()}:
+        names = ", ".join(f"{m['id']} ({m['name']})" for m in maps())
+        raise ApplicationError(f"Unknown map {map_id!r}; the maps are {names}.")
+
+
 def random_setup(
-    seed: str, player_count: int, options: Sequence[str], players: Sequence[str]
+    seed: str,
+    player_count: int,
+    options: Sequence[str],
+    players: Sequence[str],
+    map_id: str | None = None,
 ) -> dict:
     try:
-        setup = _tm().random_setup(seed, player_count, tuple(options), tuple(players))
+        setup = _tm().random_setup(
+            seed, player_count, tuple(options), tuple(players), map_id or _tm().ORIGINAL_MAP_ID
+        )
     except (TypeError, ValueError, _rule_error()) as exc:
         raise IllegalMove(str(exc)) from exc
     return setup_to_json(setup)
@@ -75,6 +92,7 @@ def explicit_setup(
     scoring_tiles: Sequence[str],
     removed_bonus_tiles: Sequence[str],
     players: Sequence[str],
+    map_id: str | None = None,
 ) -> dict:
     try:
         setup = _tm().GameSetup(
@@ -83,6 +101,7 @@ def explicit_setup(
             scoring_tiles=tuple(scoring_tiles),
             removed_bonus_tiles=tuple(removed_bonus_tiles),
             players=tuple(players),
+            map_id=map_id or _tm().ORIGINAL_MAP_ID,
         )
     except (TypeError, ValueError, _rule_error()) as exc:
         raise IllegalMove(f"Invalid setup: {exc}") from exc

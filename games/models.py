@@ -12,6 +12,9 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+# terra.snellman.net's id of the original map.
+ORIGINAL_MAP_ID = "126fe960806d587c78546b30f1a90853b1ada468"
+
 
 def new_seed() -> str:
     return secrets.token_hex(8)
@@ -38,6 +41,11 @@ class Game(models.Model):
     player_count = models.PositiveSmallIntegerField()
     options = models.JSONField(
         default=list, help_text="Engine option names, as terra.snellman.net spells them."
+    )
+    map_id = models.CharField(
+        max_length=64,
+        default=ORIGINAL_MAP_ID,
+        help_text="terra.snellman.net's id of the map (see /api/v1/maps/).",
     )
     public = models.BooleanField(default=True)
     invite_code = models.CharField(max_length=32, default=new_invite_code, editable=False)

@@ -20,7 +20,7 @@ from django.utils import timezone
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
 
 from . import clock, engine, signals
-from .models import ChatMessage, Game, Move, Seat, StateSnapshot
+from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat, StateSnapshot
 
 User = get_user_model()
 
@@ -89,10 +89,12 @@ def game_create(
     time_control: str | None = None,
     clock_initial: timedelta | None = None,
     clock_bonus: timedelta | None = None,
+    map_id: str = ORIGINAL_MAP_ID,
 ) -> Game:
     if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
         raise ApplicationError(f"player_count must be between {MIN_PLAYERS} and {MAX_PLAYERS}.")
     options = list(dict.fromkeys(options))
+    engine.check_map(map_id)
     timing = clock.time_control_clean(
         kind=time_control,
         move_time_limit=move_time_limit,
@@ -111,6 +113,7 @@ def game_create(
             name=name,
             player_count=player_count,
             options=options,
+            map_id=map_id,
             public=public,
             requested_setup=requested,
             time_control=timing.kind,
@@ -221,10 +224,15 @@ def _start(game: Game) -> None:
             scoring_tiles=requested["scoring_tiles"],
             removed_bonus_tiles=requested["removed_bonus_tiles"],
             players=players,
+            map_id=game.map_id,
         )
     else:
         setup = engine.random_setup(
-            game.seed, game.player_count, game.options, [s.user.username for s in seats]
+            game.seed,
+            game.player_count,
+            game.options,
+            [s.user.username for s in seats],
+            map_id=game.map_id,
         )
     state = engine.new_game(setup)
     # The setup may reorder the seats; move them out of the way of the unique constraint first.

@@ -12,12 +12,13 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 
-from games.models import Game
+from games.models import (
+    ORIGINAL_MAP_ID,  # the default map of a league
+    Game,
+)
 
 from .scheduling import MAX_GROUP_SIZE, MAX_PLAYERS_PER_GAME, MIN_PLAYERS_PER_GAME
 
-# terra.snellman.net's id of the original map (the only map the platform creates games on yet).
-ORIGINAL_MAP_ID = "126fe960806d587c78546b30f1a90853b1ada468"
 LEAGUE_NAME = RegexValidator(
     r"^[A-Za-z0-9][A-Za-z0-9-]{0,39}\Z",
     "Up to 40 letters, digits and hyphens, starting with a letter or digit "

@@ -42,7 +42,6 @@ from .models import (
 User = get_user_model()
 logger = logging.getLogger(__name__)
 
-MAPS = {ORIGINAL_MAP_ID: "Original"}
 SETTINGS = (
     "description",
     "players_per_game",
@@ -104,10 +103,10 @@ def _clean_settings(values: dict[str, Any], current: League | None = None) -> di
     if "options" in values:
         values_out["options"] = options
     map_id = merged.get("map_id") or ORIGINAL_MAP_ID
-    if map_id not in MAPS:
-        raise ApplicationError(
-            f"map_id: league games can be created on the original map only ({ORIGINAL_MAP_ID})."
-        )
+    try:
+        engine.check_map(map_id)
+    except ApplicationError as exc:
+        raise ApplicationError(f"map_id: {exc.message}") from exc
     size = merged.get("group_size", 7)
     if not k <= size <= scheduling.MAX_GROUP_SIZE:
         raise ApplicationError(
@@ -522,6 +521,7 @@ def _create_games(season: Season, group: Group, players: Sequence[Any]) -> None:
                 league.name, season.number, group.division.level, group.number, number
             ),
             seed=seed,
+            map_id=league.map_id,
             time_control=league.time_control,
             move_time_limit=league.move_time_limit,
             clock_initial=league.clock_initial,

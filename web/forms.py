@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from games import engine as game_engine
+
 from . import catalog
 
 HOUR, DAY = 3600, 86400
@@ -37,6 +39,7 @@ class NewGameForm(forms.Form):
         label="Public",
         help_text="Anyone can join. Private games are joined through their invite link.",
     )
+    map_id = forms.ChoiceField(choices=[], required=False, label="Map")
     time_control = forms.ChoiceField(
         choices=TIME_CONTROLS, initial="none", required=False, label="Time control"
     )
@@ -73,6 +76,9 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        maps = game_engine.maps()
+        self.fields["map_id"].choices = [(m["id"], m["name"]) for m in maps]
+        self.fields["map_id"].initial = maps[0]["id"]
         choices = catalog.option_choices()
         self.fields["options"].choices = [(o["name"], o["name"]) for o in choices]
         self.fields["options"].initial = [o["name"] for o in choices if o["default"]]
@@ -89,6 +95,9 @@ class NewGameForm(forms.Form):
         self.fields["removed_bonus_tiles"].choices = [
             (t, f"{t}: {bonus[t]['text']}") for t in catalog.bonus_tile_ids()
         ]
+
+    def clean_map_id(self) -> str:
+        return self.cleaned_data.get("map_id") or self.fields["map_id"].initial
 
     @property
     def option_rows(self) -> list[tuple]:

@@ -20,7 +20,9 @@ from django.views.decorators.http import require_POST
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import services as account_services
+from games import engine as game_engine
 from games import services as game_services
+from games.models import ORIGINAL_MAP_ID
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 
@@ -78,6 +80,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 public=data["public"],
                 setup=data["setup"],
                 name=data["name"],
+                map_id=data["map_id"],
                 **timing,
             )
         except ApplicationError as exc:
@@ -153,6 +156,10 @@ def _game_or_404(request: HttpRequest, game_id: int):
         raise Http404(exc.message) from exc
 
 
+def _map_name(map_id: str) -> str:
+    return next((m["name"] for m in game_engine.maps() if m["id"] == map_id), map_id)
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     page = selectors.game_page(game, request.user)
@@ -191,6 +198,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         else None,
         "autoleech_choices": AutoLeechForm.base_fields["last_round_free_cultist"].choices,
         "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
+        "map_name": "" if game.map_id == ORIGINAL_MAP_ID else _map_name(game.map_id),
     }
     return render(request, "web/game.html", context)
 

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.selectors import display_name
-from games import clock
+from games import clock, engine
 from games.models import ChatMessage, Game, Move, Seat
 from leagues.api.serializers import LeagueInfoOutputSerializer
 from leagues.selectors import league_info_hook
@@ -84,6 +84,8 @@ class GameOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Game.Status.choices)
     player_count = serializers.IntegerField()
     options = serializers.ListField(child=serializers.CharField())
+    map_id = serializers.CharField()
+    map_name = serializers.SerializerMethodField()
     public = serializers.BooleanField()
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
@@ -123,6 +125,9 @@ class GameOutputSerializer(serializers.Serializer):
             for k in ("scoring_tiles", "removed_bonus_tiles", "players", "seat_order")
             if k in setup
         }
+
+    def get_map_name(self, game: Game) -> str:
+        return next((m["name"] for m in engine.maps() if m["id"] == game.map_id), game.map_id)
 
 
 class GameDetailOutputSerializer(GameOutputSerializer):

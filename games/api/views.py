@@ -24,8 +24,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import notation, selectors, services
-from games.models import Game
+from games import engine, notation, selectors, services
+from games.models import ORIGINAL_MAP_ID, Game
 from tm_site.exceptions import ApplicationError
 
 from .serializers import (
@@ -119,6 +119,12 @@ class GameListCreateApi(APIView):
         )
         public = serializers.BooleanField(required=False, default=True)
         name = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
+        map_id = serializers.CharField(
+            required=False,
+            max_length=64,
+            default=ORIGINAL_MAP_ID,
+            help_text="Id of the map (GET /api/v1/maps/); the original map by default.",
+        )
         time_control = serializers.ChoiceField(
             choices=Game.TimeControl.choices,
             required=False,
@@ -528,3 +534,17 @@ class GameChatApi(APIView):
         _visible(request, game_id)
         message = services.chat_post(game_id=game_id, user=request.user, **data.validated_data)
         return Response(ChatMessageOutputSerializer(message).data, status=status.HTTP_201_CREATED)
+
+
+class MapListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.CharField()
+        name = serializers.CharField()
+        vp_variant = serializers.CharField(allow_null=True)
+
+    @extend_schema(responses={200: OutputSerializer(many=True)}, tags=["games"])
+    def get(self, request: Request) -> Response:
+        """The maps games can be created on (terra.snellman.net's map ids)."""
+        return Response(self.OutputSerializer(engine.maps(), many=True).data)

@@ -52,7 +52,7 @@ def test_only_staff_create_leagues(client_for, user, staff):
         ({"points_table": [3, 2, 1]}, "points_table"),
         ({"points_table": [1, 2, 3, 4]}, "points_table"),
         ({"options": ["no-such-option"]}, "option"),
-        ({"map_id": "be8f6ebf549404d015547152d5f2a1906ae8dd90"}, "map_id"),
+        ({"map_id": "nowhere"}, "map_id"),
         ({"promote_count": 4, "relegate_count": 4}, "promote_count"),
         ({"cycles": 4}, "cycles"),
         ({"move_time_limit": 5}, "move_time_limit"),
@@ -66,6 +66,17 @@ def test_bad_league_settings_are_400_with_a_reason(client_for, staff, values, me
     response = client_for(staff).post(f"{API}/", new_league(**values))
     assert response.status_code == 400, response.data
     assert message in response.data["error"]
+
+
+def test_the_map_is_handed_to_every_game(api, running_season):
+    from games.models import Game
+
+    fire_and_ice_side_2 = "be8f6ebf549404d015547152d5f2a1906ae8dd90"
+    _league, season, _users = running_season(3, map_id=fire_and_ice_side_2)
+    games = Game.objects.filter(league_game__group__division__season=season)
+    assert games.count() == 3
+    assert {g.map_id for g in games} == {fire_and_ice_side_2}
+    assert {g.setup["map_id"] for g in games} == {fire_and_ice_side_2}
 
 
 def test_the_time_control_is_handed_to_every_game(client_for, staff):

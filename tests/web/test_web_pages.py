@@ -351,3 +351,15 @@ def test_auto_leech_settings_form_works_without_javascript(started_game):
         f"/games/{game.pk}/autoleech/", {**data, "take_up_to": "-3"}, follow=True
     )
     assert "whole numbers" in response.text
+
+
+def test_new_game_form_offers_every_map(user):
+    page = logged_in(user).get("/games/new/").content.decode()
+    for name in ("Original", "Original [2017 vp]", "Fire &amp; Ice Side 2"):
+        assert name in page
+    response = logged_in(user).post(
+        "/games/new/",
+        {"name": "Side two", "player_count": "2", "map_id": "be8f6ebf549404d015547152d5f2a1906ae8dd90"},
+    )
+    assert response.status_code == 302
+    assert Game.objects.get(name="Side two").map_id == "be8f6ebf549404d015547152d5f2a1906ae8dd90"

@@ -5,6 +5,7 @@ Pure Python: nothing here imports Django. See docs/architecture.md for the facad
 
 from ..core import RuleError
 from .autoleech import AutoLeechSettings, Thresholds, automatic_answer
+from .board import ORIGINAL_MAP_ID, available_maps
 from .engine import (
     actor_for_seat,
     apply,
@@ -32,6 +33,7 @@ from .views import (
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "ORIGINAL_MAP_ID",
     "RULE_OPTIONS",
     "AutoLeechSettings",
     "Decision",
@@ -46,6 +48,7 @@ __all__ = [
     "apply",
     "apply_logged",
     "automatic_answer",
+    "available_maps",
     "drop_faction",
     "drop_faction_logged",
     "final_ranking",

@@ -238,5 +238,20 @@ def board_from_terrain(terrain_text: str, vp_variant: str | None = None) -> Boar
     return board
 
 
+def available_maps() -> list[dict]:
+    """The maps games can be created on: id, name and starting-VP variant."""
+    return [
+        {"id": map_id, "name": spec["name"], "vp_variant": spec["vp_variant"]}
+        for map_id, spec in _maps_data()["maps"].items()
+    ]
+
+
+def board_for(map_id: str, terrain: str | None = None, vp_variant: str | None = None) -> Board:
+    """The board of a game: a stored map by id, or any map given by its terrain string."""
+    if terrain:
+        return board_from_terrain(terrain, vp_variant)
+    return load_board(map_id)
+
+
 def starting_vp_variant(name: str) -> dict[str, int]:
     return _maps_data()["vp_variants"][name]

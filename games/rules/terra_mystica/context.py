@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import RuleError
 from . import towns
-from .board import Board, load_board
+from .board import Board
 from .data import (
     CULT_INDEX,
     CULT_POWER_THRESHOLDS,
@@ -62,7 +62,7 @@ class Game:
 
     def __init__(self, state: GameState, ledger: Ledger | None = None) -> None:
         self.s = state
-        self.board: Board = load_board(state.setup.map_id)
+        self.board: Board = state.setup.board
         self.ledger = ledger if ledger is not None else Ledger(state)
         self.options = frozenset(state.setup.options)
 

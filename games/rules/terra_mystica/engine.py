@@ -10,7 +10,6 @@ import re
 
 from ..core import RuleError
 from . import commands, turns
-from .board import load_board
 from .context import Game
 from .data import CULTS, bonus_tiles, favor_tiles, natural_key, scoring_tiles, town_tiles
 from .ledger import Ledger, LedgerRow
@@ -28,7 +27,7 @@ def new_game(setup: GameSetup) -> GameState:
 
 def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
     state = GameState(setup=setup)
-    board = load_board(setup.map_id)
+    board = setup.board
     state.terrain = {h: t for h, t in board.terrain.items() if t != "river"}
     options = set(setup.options)
     for tile, spec in bonus_tiles().items():

@@ -14,7 +14,6 @@ import random
 from collections.abc import Iterator
 
 from ..core import RuleError
-from .board import load_board
 from .building import colour_difference, shipping_range
 from .context import Game
 from .data import CULTS, POWER_ACTIONS, TERRAIN_CYCLE, UPGRADE_FROM, favor_tiles
@@ -143,7 +142,7 @@ def _bonus_tiles(state: GameState) -> list[str]:
 
 
 def _empty_land(state: GameState) -> list[str]:
-    board = load_board(state.setup.map_id)
+    board = state.setup.board
     return [h for h in board.land if h not in state.building]
 
 

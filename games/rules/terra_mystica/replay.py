@@ -77,10 +77,12 @@ def load_game_file(path: str | Path) -> dict:
 
 def setup_from_record(game: dict) -> GameSetup:
     map_id = game.get("map_id") or ORIGINAL_MAP_ID
+    terrain = variant = None
     try:
         load_board(map_id)
     except KeyError:
-        map_id = board_from_terrain(game["map_terrain"], game.get("vp_variant")).map_id
+        terrain, variant = game["map_terrain"], game.get("vp_variant")
+        map_id = board_from_terrain(terrain, variant).map_id
     factions = game["factions"]
     return GameSetup(
         player_count=game.get("player_count") or len(factions),
@@ -91,6 +93,8 @@ def setup_from_record(game: dict) -> GameSetup:
         map_id=map_id,
         final_scoring_tiles=tuple(game.get("final_scoring_tiles", [])),
         seed=game.get("game_id"),
+        map_terrain=terrain,
+        map_vp_variant=variant,
     )
 
 

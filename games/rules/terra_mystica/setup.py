@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core import RuleError, SnellmanRandom, mt_shuffle
-from .board import ORIGINAL_MAP_ID, load_board
-from .data import bonus_tiles, natural_key, scoring_tiles
+from .board import ORIGINAL_MAP_ID, Board, board_for, load_board
+from .data import CYCLE_INDEX, bonus_tiles, natural_key, scoring_tiles
 
 # What terra.snellman.net turns on for new games.
 DEFAULT_OPTIONS = (
@@ -51,12 +51,19 @@ class GameSetup:
     map_id: str = ORIGINAL_MAP_ID
     final_scoring_tiles: tuple[str, ...] = ()
     seed: str | None = None
+    # A map this project does not store travels with the game, in terra.snellman.net's notation.
+    map_terrain: str | None = None
+    map_vp_variant: str | None = None
 
     def __post_init__(self) -> None:
         validate_setup(self)
 
     def has(self, option: str) -> bool:
         return option in self.options
+
+    @property
+    def board(self) -> Board:
+        return board_for(self.map_id, self.map_terrain, self.map_vp_variant)
 
     def to_json(self) -> dict:
         return {
@@ -68,6 +75,8 @@ class GameSetup:
             "map_id": self.map_id,
             "final_scoring_tiles": list(self.final_scoring_tiles),
             "seed": self.seed,
+            "map_terrain": self.map_terrain,
+            "map_vp_variant": self.map_vp_variant,
         }
 
     @classmethod
@@ -81,6 +90,8 @@ class GameSetup:
             map_id=d.get("map_id", ORIGINAL_MAP_ID),
             final_scoring_tiles=tuple(d.get("final_scoring_tiles", ())),
             seed=d.get("seed"),
+            map_terrain=d.get("map_terrain"),
+            map_vp_variant=d.get("map_vp_variant"),
         )
 
 
@@ -135,6 +146,18 @@ def validate_setup(setup: GameSetup) -> None:
         raise RuleError(
             f"{len(setup.players)} players named for a {setup.player_count}-player game"
         )
+    if setup.map_terrain:
+        try:
+            board = board_for(setup.map_id, setup.map_terrain, setup.map_vp_variant)
+        except (KeyError, ValueError, IndexError) as e:
+            raise RuleError(f"the map's terrain string cannot be read ({e})") from None
+        if board.map_id != setup.map_id:
+            raise RuleError(
+                f"map id {setup.map_id} does not match its terrain string ({board.map_id})"
+            )
+        if not all(t in CYCLE_INDEX or t == "river" for t in board.terrain.values()):
+            raise RuleError("the map uses terrains of an expansion this game does not have")
+        return
     try:
         load_board(setup.map_id)
     except KeyError:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import load_board
 from .context import Game
 from .data import BUILDING_SUPPLY, CULTS, POWER_ACTIONS, bonus_tiles, natural_key, scoring_tiles
 from .income import income_parts
@@ -184,7 +183,7 @@ def faction_view(state: GameState, f: FactionState) -> dict:
 
 def state_view(state: GameState) -> dict:
     """The whole public state of a game, as plain JSON types."""
-    board = load_board(state.setup.map_id)
+    board = state.setup.board
     current_tile = state.setup.scoring_tiles[state.round - 1] if 1 <= state.round <= 6 else None
     map_view = {}
     for hex_id in board.land:

@@ -10,6 +10,7 @@ function payload(form) {
     options: data.getAll("options"),
     public: data.get("public") === "on",
     name: (data.get("name") || "").trim(),
+    map_id: data.get("map_id") || undefined,
   };
   const kind = data.get("time_control") || "none";
   body.time_control = kind;
