@@ -111,3 +111,77 @@ def test_initial_dwellings_snake_then_nomads_third_then_chaos_magicians_last():
     assert waiting_for(state)[0].actor == "nomads"
     with pytest.raises(RuleError):
         apply(state, "witches", "build A10")
+
+
+def test_a_map_the_project_does_not_store_travels_with_the_game():
+    from games.rules.terra_mystica import GameState, state_view
+    from games.rules.terra_mystica.board import ORIGINAL_MAP_ID, board_for, load_board
+
+    original = load_board(ORIGINAL_MAP_ID)
+    rows = [r.split() for r in _terrain_rows(original)]
+    rows[0][0], rows[0][1] = rows[0][1], rows[0][0]  # swap A1 (plains) and A2 (mountains)
+    terrain = " E ".join(" ".join(r) for r in rows) + " E"
+    board = board_for("", terrain)
+    assert board.map_id != ORIGINAL_MAP_ID and board.terrain["A1"] == "gray"
+    setup = GameSetup(
+        2,
+        DEFAULT_OPTIONS,
+        ("SCORE2", "SCORE3", "SCORE4", "SCORE5", "SCORE6", "SCORE7"),
+        ("BON1", "BON2", "BON3", "BON4", "BON5"),
+        map_id=board.map_id,
+        map_terrain=terrain,
+    )
+    state = apply(new_game(setup), "player1", "setup engineers")
+    state = apply(state, "player2", "setup witches")
+    state = apply(state, "engineers", "build A1")  # mountains on this map only
+    copy = GameState.from_json(state.to_json())
+    assert copy.setup.map_terrain == terrain
+    assert state_view(copy)["map"]["A1"] == {
+        "terrain": "gray",
+        "row": 0,
+        "col": 0,
+        "building": "D",
+        "owner": "engineers",
+    }
+    with pytest.raises(RuleError, match="does not match its terrain"):
+        GameSetup(
+            2,
+            DEFAULT_OPTIONS,
+            setup.scoring_tiles,
+            setup.removed_bonus_tiles,
+            map_id=ORIGINAL_MAP_ID,
+            map_terrain=terrain,
+        )
+
+
+def test_a_recorded_game_on_an_unknown_map_replays_from_the_map_in_its_file(monkeypatch):
+    from games.rules.terra_mystica import board as board_module
+    from games.rules.terra_mystica.replay import replay_game
+
+    from .conftest import corpus_game
+
+    game = corpus_game("3p_2014_tmai_2")  # Fire & Ice side 2, with its map string in the file
+    stored = board_module._maps_data()
+    without = {**stored, "maps": {k: v for k, v in stored["maps"].items() if k != game["map_id"]}}
+    for cached in (
+        board_module._maps_data,
+        board_module.load_board,
+        board_module.board_from_terrain,
+    ):
+        cached.cache_clear()
+    monkeypatch.setattr(board_module, "_maps_data", lambda: without)
+    try:
+        result = replay_game(game)
+    finally:
+        for cached in (board_module.load_board, board_module.board_from_terrain):
+            cached.cache_clear()
+    assert result.first_mismatch is None
+    assert result.state.setup.map_terrain == game["map_terrain"]
+
+
+def _terrain_rows(board) -> list[str]:
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for hex_id, (r, c) in board.position.items():
+        t = board.terrain[hex_id]
+        rows.setdefault(r, []).append((c, "x" if t == "river" else t))
+    return [" ".join(t for _, t in sorted(rows[r])) for r in sorted(rows)]
