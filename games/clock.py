@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from tm_site.exceptions import ApplicationError
 
+from . import signals
 from .models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -327,14 +328,17 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
         ):
             return None
         if not seat.faction:
-            game_abort(game, now)
+            game_abort(game, now, f"{_player_name(seat)} ran out of time before choosing a faction")
             return TimeOut(seat.pk, seat.user_id, game.pk, "", True, game.move_count)
         result = services._drop(game, seat, None)
         return TimeOut(seat.pk, seat.user_id, game.pk, seat.faction, False, result.move.number)
 
 
-def game_abort(game: Game, now: datetime) -> None:
+def game_abort(game: Game, now: datetime, reason: str) -> None:
     """Abort a running game (its lock held): nobody waits for anything any more."""
+    from . import services
+
+    services._on_commit(signals.game_aborted, game_id=game.pk, reason=reason)
     game.status = Game.Status.ABORTED
     game.finished_at = now
     game.save(update_fields=["status", "finished_at"])
@@ -359,6 +363,13 @@ def game_abort_idle(game_id: int, now: datetime | None = None) -> bool:
             game.last_move_at and game.last_move_at >= cutoff
         ):
             return False
-        game_abort(game, now)
+        idle = settings.GAMES_IDLE_ABORT_DAYS
+        game_abort(game, now, f"nobody has moved for {idle} days")
         logger.info("Game %s aborted: no move since %s", game.pk, game.last_move_at)
         return True
+
+
+def _player_name(seat: Seat) -> str:
+    from accounts.selectors import display_name
+
+    return display_name(seat.user)

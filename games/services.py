@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import display_name
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
 
 from . import clock, engine, signals
@@ -194,6 +195,9 @@ def game_leave(*, game_id: int, user) -> Game:
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
+            _on_commit(
+                signals.game_aborted, game_id=game.pk, reason="its creator left before the start"
+            )
     return game
 
 
@@ -472,6 +476,8 @@ def game_resign(*, game_id: int, user) -> Game:
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
+            reason = f"{display_name(user)} resigned before choosing a faction"
+            _on_commit(signals.game_aborted, game_id=game.pk, reason=reason)
             return game
         _drop(game, seat, user)
     return game

@@ -15,3 +15,6 @@ game_started = Signal()
 game_finished = Signal()
 # game_id, message_id
 chat_posted = Signal()
+
+# A running game was aborted (``game_id``, ``reason``), sent after the commit.
+game_aborted = Signal()

@@ -16,3 +16,6 @@ class NotificationsConfig(AppConfig):
             receivers.game_started, dispatch_uid="notifications.game_started"
         )
         signals.chat_posted.connect(receivers.chat_posted, dispatch_uid="notifications.chat_posted")
+        signals.game_aborted.connect(
+            receivers.game_aborted, dispatch_uid="notifications.game_aborted"
+        )

@@ -26,5 +26,9 @@ def game_started(sender: Any, game_id: int, **kwargs: Any) -> None:
     transaction.on_commit(lambda: tasks.game_started_notify.delay(game_id), robust=True)
 
 
+def game_aborted(sender: Any, game_id: int, reason: str, **kwargs: Any) -> None:
+    transaction.on_commit(lambda: tasks.game_aborted_notify.delay(game_id, reason), robust=True)
+
+
 def chat_posted(sender: Any, game_id: int, message_id: int, **kwargs: Any) -> None:
     transaction.on_commit(lambda: tasks.chat_notify.delay(message_id), robust=True)

@@ -311,6 +311,31 @@ def chat_notify(*, message_id: int) -> list[int]:
     return _to_send(created)
 
 
+def game_aborted_notify(*, game_id: int, reason: str) -> list[int]:
+    """A game ended without a result: to every player (under their game-over preference)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ABORTED:
+        return []
+    seats = _seats(game)
+    prefs = selectors.preferences_for(s.user_id for s in seats)
+    name = emails.game_name(game)
+    created = [
+        _notify(
+            user=seat.user,
+            kind=Kind.GAME_OVER,
+            key=f"aborted:{game.pk}:{seat.user_id}",
+            game=game,
+            choice=prefs[seat.user_id][Kind.GAME_OVER],
+            subject=f"{name} was aborted",
+            summary=f"{name} was aborted: {reason}",
+            url=emails.game_url(game.pk),
+            context=lambda: {"game": game, "game_name": name, "aborted": reason},
+        )
+        for seat in seats
+    ]
+    return _to_send(created)
+
+
 def game_over_notify(*, game_id: int) -> list[int]:
     """The final ranking, VP by source and rating changes, to every player of a finished game."""
     from ratings.selectors import game_rating_changes

@@ -26,6 +26,13 @@ def game_started_notify(game_id: int) -> int:
     return services.notifications_deliver(services.game_started_notify(game_id=game_id))
 
 
+@shared_task(name="notifications.tasks.game_aborted_notify", **RETRY)
+def game_aborted_notify(game_id: int, reason: str) -> int:
+    return services.notifications_deliver(
+        services.game_aborted_notify(game_id=game_id, reason=reason)
+    )
+
+
 @shared_task(name="notifications.tasks.chat_notify", **RETRY)
 def chat_notify(message_id: int) -> int:
     return services.notifications_deliver(services.chat_notify(message_id=message_id))

@@ -135,9 +135,16 @@ def test_idle_games_are_aborted(clock_at_start, committed):
     clock_at_start.shift(timedelta(days=59))
     busy = Table("4pLeague_S60_D1L1_G2")
     clock_at_start.shift(timedelta(days=2))
-    assert tasks.games_abort_idle.delay().get() == [quiet.game_id]
+    mail.outbox.clear()
+    with committed():
+        assert tasks.games_abort_idle.delay().get() == [quiet.game_id]
     assert quiet.game.status == Game.Status.ABORTED
     assert busy.game.status == Game.Status.RUNNING
+    # Every player of the aborted game is told why; the busy game's players hear nothing.
+    aborted = [m for m in mail.outbox if "was aborted" in m.subject]
+    assert sorted(m.to[0] for m in aborted) == sorted(s.user.email for s in quiet.game.seats.all())
+    assert all("nobody has moved for 60 days" in m.body for m in aborted)
+    assert all(m.extra_headers["X-TM-Notification"] == "game_over" for m in aborted)
 
 
 @pytest.mark.parametrize(

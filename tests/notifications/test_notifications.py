@@ -265,3 +265,19 @@ def test_old_notifications_are_purged(table):
     assert tasks.notifications_purge.delay().get() == 0
     assert services.notifications_purge(now=later) == 3
     assert Notification.objects.filter(status="pending").count() == len(ids) - 3
+
+
+def test_a_resignation_before_the_factions_aborts_the_game_and_tells_everybody(table, committed):
+    with committed():
+        t = table()
+    mail.outbox.clear()
+    resigner = t.users[t.record["players"][2]]
+    with committed():
+        game_services.game_resign(game_id=t.game_id, user=resigner)
+    aborted = [m for m in mail.outbox if m.subject == "[Terra Mystica] Table was aborted"]
+    assert sorted(m.to[0] for m in aborted) == sorted(
+        f"{n}@example.org" for n in t.record["players"]
+    )
+    assert all(f"{resigner.username} resigned before choosing a faction" in m.body for m in aborted)
+    # The same event delivered twice sends nothing more.
+    assert tasks.game_aborted_notify.delay(t.game_id, "again").get() == 0
