@@ -291,24 +291,17 @@ def chat_notify(*, message_id: int) -> list[int]:
         return []
     game = message.game
     seats = [s for s in _seats(game) if s.user_id != message.user_id]
-    prefs = selectors.preferences_for(s.user_id for s in seats)
     name = emails.game_name(game)
     author = display_name(message.user)
-    created = [
-        _notify(
-            user=seat.user,
-            kind=Kind.CHAT,
-            key=f"{Kind.CHAT}:{message.pk}:{seat.user_id}",
-            game=game,
-            choice=prefs[seat.user_id][Kind.CHAT],
-            subject=f"{author} in {name}: {message.text[:60]}",
-            summary=f"{author} in {name}: {message.text[:200]}",
-            url=emails.game_url(game.pk),
-            context=lambda: {"game": game, "game_name": name, "author": author, "message": message},
-        )
-        for seat in seats
-    ]
-    return _to_send(created)
+    return _to_every_seat(
+        game,
+        seats,
+        kind=Kind.CHAT,
+        key=f"{Kind.CHAT}:{message.pk}",
+        subject=f"{author} in {name}: {message.text[:60]}",
+        summary=f"{author} in {name}: {message.text[:200]}",
+        context={"game": game, "game_name": name, "author": author, "message": message},
+    )
 
 
 def game_aborted_notify(*, game_id: int, reason: str) -> list[int]:
@@ -316,24 +309,37 @@ def game_aborted_notify(*, game_id: int, reason: str) -> list[int]:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ABORTED:
         return []
-    seats = _seats(game)
-    prefs = selectors.preferences_for(s.user_id for s in seats)
     name = emails.game_name(game)
-    created = [
+    return _to_every_seat(
+        game,
+        _seats(game),
+        kind=Kind.GAME_OVER,
+        key=f"aborted:{game.pk}",
+        subject=f"{name} was aborted",
+        summary=f"{name} was aborted: {reason}",
+        context={"game": game, "game_name": name, "aborted": reason},
+    )
+
+
+def _to_every_seat(
+    game: Game, seats: list, *, kind: str, key: str, subject: str, summary: str, context: dict
+) -> list[int]:
+    """The same notification to each of ``seats``, keyed per player, by their preferences."""
+    prefs = selectors.preferences_for(s.user_id for s in seats)
+    return _to_send(
         _notify(
             user=seat.user,
-            kind=Kind.GAME_OVER,
-            key=f"aborted:{game.pk}:{seat.user_id}",
+            kind=kind,
+            key=f"{key}:{seat.user_id}",
             game=game,
-            choice=prefs[seat.user_id][Kind.GAME_OVER],
-            subject=f"{name} was aborted",
-            summary=f"{name} was aborted: {reason}",
+            choice=prefs[seat.user_id][kind],
+            subject=subject,
+            summary=summary,
             url=emails.game_url(game.pk),
-            context=lambda: {"game": game, "game_name": name, "aborted": reason},
+            context=lambda: context,
         )
         for seat in seats
-    ]
-    return _to_send(created)
+    )
 
 
 def game_over_notify(*, game_id: int) -> list[int]:
