@@ -336,9 +336,7 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
 
 def game_abort(game: Game, now: datetime, reason: str) -> None:
     """Abort a running game (its lock held): nobody waits for anything any more."""
-    from . import services
-
-    services._on_commit(signals.game_aborted, game_id=game.pk, reason=reason)
+    signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
     game.status = Game.Status.ABORTED
     game.finished_at = now
     game.save(update_fields=["status", "finished_at"])

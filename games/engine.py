@@ -161,6 +161,24 @@ def apply(state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
     return new_state, [to_plain(r) for r in rows]
 
 
+def apply_player(state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
+    """``apply`` for a seated player's own move: only player verbs, only while the game waits
+    for a decision of theirs, never a row that changes nothing."""
+    try:
+        new_state, rows = _tm().apply_player_logged(state, actor, command)
+    except _rule_error() as exc:
+        raise IllegalMove(str(exc) or "Illegal command.") from exc
+    return new_state, [to_plain(r) for r in rows]
+
+
+def canonical_command(command: str) -> str:
+    """The command as the log stores it (comments removed, sub-commands joined by '. ')."""
+    try:
+        return _tm().canonical_row(command)
+    except _rule_error() as exc:
+        raise IllegalMove(str(exc)) from exc
+
+
 def drop_faction(state: Any, faction: str) -> Any:
     try:
         return _tm().drop_faction(state, faction)
@@ -201,6 +219,14 @@ def current_round(state: Any) -> int:
 def legal_commands(state: Any, actor: str) -> list[str]:
     try:
         return list(_tm().legal_commands(state, actor))
+    except _rule_error() as exc:
+        raise IllegalMove(str(exc)) from exc
+
+
+def continuations(state: Any, actor: str, row: str) -> list[str]:
+    """Commands that may follow ``row`` in the same move (its own legality checked first)."""
+    try:
+        return list(_tm().continuations(state, actor, row))
     except _rule_error() as exc:
         raise IllegalMove(str(exc)) from exc
 

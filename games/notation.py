@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tm_site.exceptions import ApplicationError
+from tm_site.text import single_line
 
 from .models import Game, Move
 from .services import effective_moves
@@ -46,7 +47,7 @@ class GameFile:
 def export_text(game: Game) -> str:
     setup = game.setup or {}
     requested = game.requested_setup or {}
-    lines = [f"# {game} (tm_site game {game.pk}, {game.get_status_display()})"]
+    lines = [f"# {single_line(str(game))} (tm_site game {game.pk}, {game.get_status_display()})"]
     lines += [f"option {o}" for o in game.options]
     scoring = setup.get("scoring_tiles") or requested.get("scoring_tiles") or []
     if scoring:
@@ -99,34 +100,60 @@ def corpus_entries(data: dict) -> GameFile:
     """A terra.snellman.net corpus game (tests/fixtures/corpus schema) as a game file.
 
     Engine rows are skipped, except ``setup`` rows, which become the player's faction choice;
-    a ``drop`` comment is the faction leaving the game.
+    a ``drop`` comment is the faction leaving the game. A file of another shape is refused
+    with the first thing wrong with it.
     """
     try:
-        players = list(data["players"])
-        owner = dict(data["faction_players"])
-        rows = data["rows"]
-    except (KeyError, TypeError) as exc:
-        raise ApplicationError(f"Not a corpus game: missing {exc}.") from exc
+        return _corpus_entries(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ApplicationError(f"Not a corpus game: {_shape_error(exc)}.") from exc
+
+
+def _shape_error(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing {exc}"
+    return str(exc) or type(exc).__name__
+
+
+def _strings(value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{what} must be a list of strings")
+    return list(value)
+
+
+def _corpus_entries(data: dict) -> GameFile:
+    if not isinstance(data, dict):
+        raise TypeError("the game must be a JSON object")
+    players = _strings(data["players"], "players")
+    owner = data["faction_players"]
+    rows = data["rows"]
+    if not isinstance(owner, dict) or not isinstance(rows, list):
+        raise TypeError("faction_players must be an object and rows a list")
     seat_of = {name: i for i, name in enumerate(players, start=1)}
     entries: list[Entry] = []
-    for row in rows:
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise TypeError(f"row {number} is not an object")
         if row.get("kind") == "comment":
             if row.get("tag") == "drop":
-                entries.append(Entry(actor=row["dropped_faction"], command="", drop=True))
+                entries.append(Entry(actor=str(row["dropped_faction"]), command="", drop=True))
             continue
-        faction = row.get("faction", "")
+        faction = str(row.get("faction", ""))
         if row.get("command") == "setup":
+            if owner.get(faction) not in seat_of:
+                raise ValueError(f"row {number}: {faction!r} has no player among the players")
             entries.append(
                 Entry(actor=f"player{seat_of[owner[faction]]}", command=f"setup {faction}")
             )
         elif row.get("player_command"):
-            entries.append(Entry(actor=faction, command=row["player_command"]))
+            entries.append(Entry(actor=faction, command=str(row["player_command"])))
+    final_vp = data.get("final_vp")
     return GameFile(
-        options=list(data.get("options", [])),
-        scoring_tiles=list(data.get("scoring_tiles", [])),
-        removed_bonus_tiles=list(data.get("removed_bonus_tiles", [])),
+        options=_strings(data.get("options", []), "options"),
+        scoring_tiles=_strings(data.get("scoring_tiles", []), "scoring_tiles"),
+        removed_bonus_tiles=_strings(data.get("removed_bonus_tiles", []), "removed_bonus_tiles"),
         players=players,
         entries=entries,
         name=str(data.get("game_id", "")),
-        final_vp=data.get("final_vp"),
+        final_vp=final_vp if isinstance(final_vp, dict) else None,
     )

@@ -1,14 +1,13 @@
-"""The games app's own receiver: end-of-game processing starts once the final move commits."""
+"""The games app's own receiver: end-of-game processing, recorded with the final move."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from outbox.services import enqueue
 
 
 def game_finished(sender: Any, game_id: int, **kwargs: Any) -> None:
     from . import tasks
 
-    # robust: a broker that is down must not fail the final move; games_finish_pending catches up.
-    transaction.on_commit(lambda: tasks.game_finish_process.delay(game_id), robust=True)
+    enqueue(tasks.game_finish_process, game_id)

@@ -14,11 +14,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name
+from accounts.usernames import username_problem
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
+from tm_site.text import single_line
 
 from . import clock, engine, signals
 from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat, StateSnapshot
@@ -70,10 +72,6 @@ def _check_running(game: Game) -> None:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
 
 
-def _on_commit(signal, **kwargs: Any) -> None:
-    transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
-
-
 # --- lobby -----------------------------------------------------------------------------------
 
 
@@ -111,7 +109,7 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             created_by=user,
-            name=name,
+            name=single_line(name),
             player_count=player_count,
             options=options,
             map_id=map_id,
@@ -195,7 +193,7 @@ def game_leave(*, game_id: int, user) -> Game:
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
-            _on_commit(
+            signals.announce(
                 signals.game_aborted, game_id=game.pk, reason="its creator left before the start"
             )
     return game
@@ -264,23 +262,24 @@ def _start(game: Game) -> None:
     StateSnapshot.objects.update_or_create(
         game=game, defaults={"move_number": 0, "state": engine.state_to_json(state)}
     )
-    _on_commit(signals.game_started, game_id=game.pk)
+    signals.announce(signals.game_started, game_id=game.pk)
 
 
 # --- moves -----------------------------------------------------------------------------------
 
 
 def clean_command(command: str) -> str:
+    """One row as the log stores it; comments after '#' are not part of a move."""
     if "\n" in command or "\r" in command:
         raise ApplicationError("Send one row of commands; join sub-commands with '.'.")
     if any(ord(c) < 32 for c in command):
         raise ApplicationError("The command contains control characters.")
-    command = " ".join(command.split())
-    if not command:
-        raise ApplicationError("The command is empty.")
     limit = settings.TM_MAX_COMMAND_LENGTH
     if len(command) > limit:
         raise ApplicationError(f"The command is longer than {limit} characters.")
+    command = engine.canonical_command(command)
+    if not command:
+        raise ApplicationError("The command is empty.")
     return command
 
 
@@ -341,7 +340,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
             raise Forbidden("Your faction has left this game.")
         state = load_state(game)
         actor = engine.actor_for_seat(state, seat.position)
-        state, ledger = engine.apply(state, actor, command)
+        state, ledger = engine.apply_player(state, actor, command)
         move = _append(
             game,
             state,
@@ -406,6 +405,11 @@ def game_rollback(
             raise Forbidden("Only the game's creator can roll it back.")
         if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
             raise ApplicationError("Only a started game can be rolled back.")
+        if game.status == Game.Status.FINISHED and not user.is_staff:
+            raise Forbidden(
+                "Only staff can roll back a finished game: its result, the ratings and any "
+                "league standings change with it."
+            )
         _check_revision(game, expected_move_number)
         moves = list(game.moves.order_by("number"))
         kept = effective_moves(moves)
@@ -433,6 +437,7 @@ def game_rollback(
                 ]
             )
             game.seats.update(final_vp=None, rank=None, vp_breakdown={})
+            signals.game_reopened.send(sender=Game, game_id=game.pk)
         move = _append(
             game,
             state,
@@ -449,17 +454,34 @@ def game_rollback(
 def faction_drop(
     *, game_id: int, user, faction: str, expected_move_number: int | None = None
 ) -> MoveResult:
-    """Admin drop of a faction (the engine's ``drop-faction``), e.g. for a vanished player."""
+    """Staff drop a faction (the engine's ``drop-faction``), e.g. for a vanished player.
+
+    Players never drop anyone: they leave by resigning, and time controls drop those who run
+    out of time. League organisers drop their members through ``faction_drop_for_league``.
+    """
     with transaction.atomic():
         game = _locked_game(game_id)
-        if not _is_admin(game, user):
-            raise Forbidden("Only the game's creator can drop a faction.")
-        _check_running(game)
-        _check_revision(game, expected_move_number)
-        seat = game.seats.filter(faction=faction.lower()).first()
-        if seat is None:
-            raise ApplicationError(f"No faction {faction!r} in this game.")
-        return _drop(game, seat, user)
+        if not user.is_staff:
+            raise Forbidden(
+                "Only staff can drop a faction: players leave by resigning, and time controls "
+                "drop those who run out of time."
+            )
+        return _drop_named(game, faction, user, expected_move_number)
+
+
+def faction_drop_for_league(*, game_id: int, faction: str, organiser) -> MoveResult:
+    """A league drops a member's faction; the leagues app has checked that ``organiser`` may."""
+    with transaction.atomic():
+        return _drop_named(_locked_game(game_id), faction, organiser, None)
+
+
+def _drop_named(game: Game, faction: str, user, expected_move_number: int | None) -> MoveResult:
+    _check_running(game)
+    _check_revision(game, expected_move_number)
+    seat = game.seats.filter(faction=faction.lower()).first()
+    if seat is None:
+        raise ApplicationError(f"No faction {faction!r} in this game.")
+    return _drop(game, seat, user)
 
 
 def game_resign(*, game_id: int, user) -> Game:
@@ -477,7 +499,7 @@ def game_resign(*, game_id: int, user) -> Game:
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
             reason = f"{display_name(user)} resigned before choosing a faction"
-            _on_commit(signals.game_aborted, game_id=game.pk, reason=reason)
+            signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
             return game
         _drop(game, seat, user)
     return game
@@ -572,7 +594,9 @@ def _after_move(
         _finish(game, state, seats)
     by_position = {s.position: s for s in seats}
     notice = [_waiting_notice(d, by_position.get(d.get("seat")), move) for d in waiting]
-    _on_commit(signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice)
+    signals.announce(
+        signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice
+    )
     return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
 
 
@@ -613,7 +637,7 @@ def _finish(game: Game, state: Any, seats: list[Seat]) -> None:
         }
         for r in ranking
     ]
-    _on_commit(signals.game_finished, game_id=game.pk, ranking=result)
+    signals.announce(signals.game_finished, game_id=game.pk, ranking=result)
 
 
 # --- chat ------------------------------------------------------------------------------------
@@ -633,33 +657,68 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     if _seat_of(game, user) is None and not user.is_staff:
         raise Forbidden("Only the game's players can write in its chat.")
     message = ChatMessage.objects.create(game=game, user=user, text=text)
-    _on_commit(signals.chat_posted, game_id=game.pk, message_id=message.pk)
+    signals.announce(signals.chat_posted, game_id=game.pk, message_id=message.pk)
     return message
 
 
 # --- import ----------------------------------------------------------------------------------
 
 
-def game_import(*, game_file, created_by, public: bool = True) -> Game:
+def _import_accounts(players: list[str], attach_existing: bool) -> dict[str, Any]:
+    """The accounts to seat, by name (see ``game_import``)."""
+    existing = {
+        u.username.lower(): u
+        for name in players
+        for u in User.objects.filter(username__iexact=name)
+    }
+    found = [existing[n.lower()] for n in players if n.lower() in existing]
+    barred = [u.username for u in found if u.is_staff or not u.is_active]
+    if barred:
+        raise ApplicationError(
+            f"{', '.join(barred)}: staff and inactive accounts are never seated by an import."
+        )
+    if found and not attach_existing:
+        raise ApplicationError(
+            f"{', '.join(u.username for u in found)} already have accounts here: import with "
+            "attach_existing to seat those accounts in the imported game."
+        )
+    users = {}
+    for name in players:
+        user = existing.get(name.lower())
+        if user is None:
+            try:
+                with transaction.atomic():
+                    user = User.objects.create_user(username=name)
+            except IntegrityError as exc:
+                raise ApplicationError(
+                    f"{name!r} is too easily mistaken for an existing player's name."
+                ) from exc
+        users[name] = user
+    return users
+
+
+def game_import(
+    *, game_file, created_by, public: bool = True, attach_existing: bool = False
+) -> Game:
     """Create a game from a game file (``games.notation.GameFile``) by playing its entries.
 
-    Players are matched to accounts by username; missing ones are created without a usable
-    password. The result is finished when the file holds a whole game.
+    Players are accounts named as in the file. Missing ones are created without a usable
+    password. Existing accounts are seated only when ``attach_existing`` says so (the file's
+    names may belong to other people here), and staff or inactive accounts never are. The
+    result is finished when the file holds a whole game.
     """
     players = list(game_file.players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS or len(set(players)) != len(players):
         raise ApplicationError("A game file must name 2 to 5 different players.")
+    for name in players:
+        problem = username_problem(name)
+        if problem:
+            raise ApplicationError(f"Player {problem}")
     with transaction.atomic():
-        users = {}
-        for name in players:
-            user, created = User.objects.get_or_create(username=name)
-            if created:
-                user.set_unusable_password()
-                user.save(update_fields=["password"])
-            users[name] = user
+        users = _import_accounts(players, attach_existing)
         game = Game.objects.create(
             created_by=created_by,
-            name=game_file.name[:100],
+            name=single_line(game_file.name)[:100],
             player_count=len(players),
             options=list(game_file.options),
             public=public,
@@ -668,7 +727,7 @@ def game_import(*, game_file, created_by, public: bool = True) -> Game:
                 "removed_bonus_tiles": list(game_file.removed_bonus_tiles),
                 "seat_order": players,
             },
-            imported_from=game_file.name[:200],
+            imported_from=single_line(game_file.name)[:200],
         )
         seats = [
             Seat.objects.create(game=game, user=users[name], position=i)

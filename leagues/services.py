@@ -649,8 +649,8 @@ def member_drop(
             member.status = Membership.Status.DROPPED
             member.save(update_fields=["status"])
             for game in running:
-                game_services.faction_drop(
-                    game_id=game.pk, user=game.created_by, faction=seats[game.pk].faction
+                game_services.faction_drop_for_league(
+                    game_id=game.pk, faction=seats[game.pk].faction, organiser=user
                 )
     return member
 

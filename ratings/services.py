@@ -102,6 +102,19 @@ def game_exclude(game_id: int, reason: str = "", by_user_id: int | None = None) 
             _recompute(ledger, params)
 
 
+def game_unrate(game_id: int) -> bool:
+    """A rated game no longer counts (it was reopened): rebuild the ratings without it.
+
+    Returns whether the ratings changed. Runs inside the caller's transaction.
+    """
+    with transaction.atomic():
+        ledger = _lock_ledger()
+        if not RatedGame.objects.filter(game_id=game_id).exists():
+            return False
+        _recompute(ledger, elo_params())
+        return True
+
+
 def game_include(game_id: int) -> Outcome:
     """Undo an exclusion: the game counts again if it otherwise would."""
     with transaction.atomic():

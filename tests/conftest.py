@@ -26,6 +26,16 @@ CORPUS_OPTIONS = [
 ]
 
 
+def live_row(row: dict) -> bool:
+    """Whether a recorded player row is one a live game accepts.
+
+    terra.snellman.net logs rows that change nothing, such as a lone 'wait' (a player saying
+    they wait for others' decisions); the site refuses those, since they would only take the
+    player on turn their undo.
+    """
+    return any(part.strip().lower() != "wait" for part in row["player_command"].split("."))
+
+
 def load_corpus_game(game_id: str) -> dict:
     return json.loads((CORPUS / f"{game_id}.json").read_text())
 

@@ -483,6 +483,12 @@ class GameImportApi(APIView):
             required=False, max_length=2_000_000, help_text="An export_game text."
         )
         public = serializers.BooleanField(required=False, default=True)
+        attach_existing = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Seat existing accounts named like the file's players (never staff "
+            "accounts). Without it, an import naming an existing account is refused.",
+        )
 
     @extend_schema(
         request=InputSerializer,
@@ -501,7 +507,10 @@ class GameImportApi(APIView):
         else:
             raise ApplicationError("Send either game (corpus JSON object) or text (exported game).")
         game = services.game_import(
-            game_file=game_file, created_by=request.user, public=values["public"]
+            game_file=game_file,
+            created_by=request.user,
+            public=values["public"],
+            attach_existing=values["attach_existing"],
         )
         return _detail(request, game, status.HTTP_201_CREATED)
 

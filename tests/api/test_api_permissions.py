@@ -47,7 +47,7 @@ PUBLIC_RUNNING = [
         "post",
         "/drop/",
         {"faction": "witches"},
-        dict(anonymous=401, other=403, seated=403, creator=400, staff=400),
+        dict(anonymous=401, other=403, seated=403, creator=403, staff=400),
     ),
     ("post", "/resign/", None, dict(anonymous=401, other=403, seated=200, creator=200, staff=403)),
     ("post", "/start/", None, dict(anonymous=401, other=403, seated=403, creator=400, staff=400)),

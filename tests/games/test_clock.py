@@ -37,7 +37,7 @@ def seat(t: Table, faction: str) -> Seat:
 
 
 def mails_to(user) -> list[str]:
-    return [m.subject.removeprefix("[Terra Mystica] ") for m in mail.outbox if m.to == [user.email]]
+    return [m.subject.removeprefix("[Tablelands] ") for m in mail.outbox if m.to == [user.email]]
 
 
 def check_clocks(committed) -> dict:

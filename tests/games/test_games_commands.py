@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
+from django.core import mail
 from django.core.management import CommandError, call_command
 
 from games.models import Game
@@ -33,7 +35,9 @@ def test_export_then_import_gives_the_same_final_scores(tmp_path):
     call_command("export_game", str(original.pk), stdout=text)
     path = tmp_path / "game.txt"
     path.write_text(text.getvalue())
-    call_command("import_game", str(path), stdout=StringIO())
+    with pytest.raises(CommandError, match="already have accounts here"):
+        call_command("import_game", str(path), stdout=StringIO())
+    call_command("import_game", str(path), "--attach-existing", stdout=StringIO())
     copy = Game.objects.exclude(pk=original.pk).get()
     assert copy.status == "finished"
     assert {s.faction: s.final_vp for s in copy.seats.all()} == {
@@ -48,15 +52,23 @@ def test_import_reports_the_first_illegal_move(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text(text.getvalue().replace("darklings: build C1", "darklings: fly to the moon"))
     with pytest.raises(CommandError, match=r"Entry 12 \(darklings: fly to the moon\)"):
-        call_command("import_game", str(path), stdout=StringIO())
+        call_command("import_game", str(path), "--attach-existing", stdout=StringIO())
     assert Game.objects.count() == 1
 
 
+# Committed for real: the demo's background work runs when its transaction commits.
+@pytest.mark.django_db(transaction=True)
 def test_load_demo_creates_players_and_a_game_in_progress():
-    call_command("load_demo", moves=12, stdout=StringIO())
+    # The number of recorded moves `make run` loads.
+    out = StringIO()
+    call_command("load_demo", stdout=out)
     demo = Game.objects.get(name="Demo: league game in progress")
     assert demo.status == "running"
-    assert demo.move_count == 12
+    assert demo.move_count == 60
+    # The demo's own mails are counted, not printed or sent one by one.
+    told = re.search(r"(\d+) mails about the demo games", out.getvalue())
+    assert told and int(told.group(1)) > 0
+    assert mail.outbox == []
     assert Game.objects.filter(status="open").count() == 1
     # Three recorded games finished with their real scores, and rated.
     finished = Game.objects.filter(status="finished")

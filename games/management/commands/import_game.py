@@ -21,6 +21,11 @@ class Command(BaseCommand):
             "--creator", default="admin", help="Username recorded as the game's creator."
         )
         parser.add_argument("--private", action="store_true")
+        parser.add_argument(
+            "--attach-existing",
+            action="store_true",
+            help="Seat existing accounts with the file's player names (never staff accounts).",
+        )
 
     def handle(self, *args, **options) -> None:
         creator, _ = get_user_model().objects.get_or_create(username=options["creator"])
@@ -38,7 +43,10 @@ class Command(BaseCommand):
                 if not game_file.name:
                     game_file = notation.GameFile(**{**game_file.__dict__, "name": path.stem})
                 game = services.game_import(
-                    game_file=game_file, created_by=creator, public=not options["private"]
+                    game_file=game_file,
+                    created_by=creator,
+                    public=not options["private"],
+                    attach_existing=options["attach_existing"],
                 )
             except (ApplicationError, json.JSONDecodeError) as exc:
                 raise CommandError(f"{path}: {getattr(exc, 'message', exc)}") from exc

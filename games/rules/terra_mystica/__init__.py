@@ -18,7 +18,8 @@ from .engine import (
     seat_of,
 )
 from .ledger import LedgerRow
-from .legal import legal_commands, random_legal_command
+from .legal import continuations, legal_commands, random_legal_command
+from .player import apply_player_logged, canonical_row, check_player_row
 from .setup import DEFAULT_OPTIONS, RULE_OPTIONS, GameSetup, random_setup
 from .state import FactionState, GameState
 from .views import (
@@ -47,8 +48,12 @@ __all__ = [
     "actor_for_seat",
     "apply",
     "apply_logged",
+    "apply_player_logged",
     "automatic_answer",
     "available_maps",
+    "canonical_row",
+    "check_player_row",
+    "continuations",
     "drop_faction",
     "drop_faction_logged",
     "final_ranking",

@@ -74,14 +74,20 @@ def apply_logged(
     return new_state, rows
 
 
-def apply_in_place(state: GameState, actor: str, parsed: list[Command]) -> list[LedgerRow]:
-    """Apply parsed commands to ``state`` itself (callers that own the state, e.g. replays)."""
+def apply_in_place(
+    state: GameState, actor: str, parsed: list[Command], *, end_of_input: bool = True
+) -> list[LedgerRow]:
+    """Apply parsed commands to ``state`` itself (callers that own the state, e.g. replays).
+
+    ``end_of_input=False`` leaves the turn open after the last command, as it is while a
+    player is still composing the row (what may follow is asked of that state).
+    """
     g = Game(state, Ledger(state))
     faction = resolve_actor(state, actor, parsed)
     last = len(parsed) - 1
     for i, cmd in enumerate(parsed):
         _do_command(g, faction, cmd)
-        if i == last and faction is not None:
+        if i == last and faction is not None and end_of_input:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)

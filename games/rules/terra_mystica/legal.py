@@ -28,6 +28,26 @@ def legal_commands(state: GameState, actor: str) -> list[str]:
     return [row for row in candidate_rows(state, actor) if accepts(state, actor, row)]
 
 
+def continuations(state: GameState, actor: str, row: str) -> list[str]:
+    """What may follow ``row`` in the same move: each ``c`` such that ``row. c`` is legal.
+
+    The candidates come from the state in the middle of the row (the turn still open), so
+    a step the row has made possible but not required (the dwelling after spades, a second
+    hex for a spade left) is offered even when the row could also end where it is.
+    """
+    parsed = parse_row(row)
+    if not parsed:
+        return legal_commands(state, actor)
+    middle = state.copy()
+    try:
+        apply_in_place(middle, actor, parsed, end_of_input=False)
+    except RuleError:
+        return []
+    if actor.startswith("player"):
+        return []
+    return [c for c in candidate_rows(middle, actor) if accepts(state, actor, f"{row}. {c}")]
+
+
 def random_legal_command(
     state: GameState, actor: str, rng: random.Random, *, pass_rate: float = 1.0
 ) -> str | None:

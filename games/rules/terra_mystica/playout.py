@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable
 
 from ..core import RuleError
-from .engine import apply, new_game
+from .engine import new_game
 from .legal import random_legal_command
+from .player import apply_player_logged
 from .setup import DEFAULT_OPTIONS, random_setup
 from .state import GameState
 from .views import waiting_for
@@ -45,7 +46,8 @@ def random_playout(
             raise PlayoutStuck(
                 f"no legal command for {actor} in round {state.round} ({state.phase})"
             )
-        state = apply(state, actor, row)
+        # As a player at the table would send it: every legal command passes the player rules.
+        state, _ = apply_player_logged(state, actor, row)
         moves += 1
         if after_move is not None:
             after_move(state, actor, row)

@@ -163,6 +163,7 @@ def faction_view(state: GameState, f: FactionState) -> dict:
         "pass_vp": sum(vp for vp, _ in pass_vp(g, f)),
         "network": network_size(g, f),
         "vp_sources": dict(f.vp_source),
+        "vp_by_source": vp_breakdown(f),
         "pending": {
             k: v
             for k, v in {
