@@ -9,6 +9,12 @@ class Profile(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
     display_name = models.CharField(max_length=60, blank=True)
+    # usernames.username_key of the username: two players whose names read alike cannot both
+    # exist (unique); empty for the few old names that already collided.
+    username_key = models.CharField(max_length=150, unique=True, null=True, editable=False)
+    # An address the player asked for and has not confirmed yet; ``user.email`` is always a
+    # confirmed address (or one staff set), the only one notifications are sent to.
+    email_pending = models.EmailField(blank=True)
     # E-mail preferences live in notifications.Preference (per kind, immediate or daily).
 
     def __str__(self) -> str:
@@ -17,3 +23,17 @@ class Profile(models.Model):
     @property
     def name(self) -> str:
         return self.display_name or self.user.get_username()
+
+
+class TokenUse(models.Model):
+    """When an API token was last used, and the password it was issued under.
+
+    A token idle for longer than ``API_TOKEN_IDLE_DAYS`` expires; a token issued before the
+    password changed no longer authenticates (as Django does for sessions).
+    """
+
+    token = models.OneToOneField(
+        "authtoken.Token", on_delete=models.CASCADE, primary_key=True, related_name="use"
+    )
+    last_used_at = models.DateTimeField()
+    password_hash = models.CharField(max_length=128)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from rest_framework.authtoken.models import Token
 
 from tm_site.exceptions import NotFound
 
@@ -35,3 +36,7 @@ def notify_switches(user) -> dict[str, bool]:
 
     choices = preferences_for([user.pk])[user.pk]
     return {name: choices[kinds[0]][0] for name, kinds in NOTIFY_SWITCHES.items()}
+
+
+def has_api_token(user) -> bool:
+    return Token.objects.filter(user=user).exists()

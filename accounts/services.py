@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from outbox.services import enqueue
 from tm_site.exceptions import ApplicationError
+from tm_site.text import single_line
 
-from .models import Profile
+from .models import Profile, TokenUse
+from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash
+from .usernames import username_key, username_problem
 
 User = get_user_model()
 
@@ -18,8 +24,7 @@ User = get_user_model()
 def user_register(
     *, username: str, password: str, email: str = "", display_name: str = ""
 ) -> AbstractBaseUser:
-    if User.objects.filter(username__iexact=username).exists():
-        raise ApplicationError(f"The username {username!r} is taken.")
+    username_check(username)
     candidate = User(username=username, email=email)
     try:
         password_validation.validate_password(password, user=candidate)
@@ -27,11 +32,32 @@ def user_register(
         raise ApplicationError(" ".join(exc.messages)) from exc
     try:
         with transaction.atomic():
-            user = User.objects.create_user(username=username, email=email, password=password)
-            Profile.objects.create(user=user, display_name=display_name)
+            user = User.objects.create_user(username=username, password=password)
+            Profile.objects.filter(user=user).update(display_name=single_line(display_name))
+            if email:
+                email_change(user=user, email=email)
     except IntegrityError as exc:
+        # A concurrent registration of the same name (ignoring case) or of a confusable one.
         raise ApplicationError(f"The username {username!r} is taken.") from exc
     return user
+
+
+def username_check(username: str) -> None:
+    """Raise ``ApplicationError`` unless ``username`` is valid and unlike every existing name."""
+    problem = username_problem(username)
+    if problem:
+        raise ApplicationError(problem)
+    if User.objects.filter(username__iexact=username).exists():
+        raise ApplicationError(f"The username {username!r} is taken.")
+    alike = (
+        Profile.objects.filter(username_key=username_key(username))
+        .values_list("user__username", flat=True)
+        .first()
+    )
+    if alike:
+        raise ApplicationError(
+            f"The username {username!r} is too easily mistaken for the player {alike!r}."
+        )
 
 
 def profile_get_or_create(user: AbstractBaseUser) -> Profile:
@@ -60,8 +86,10 @@ def profile_update(*, user: AbstractBaseUser, **fields: object) -> Profile:
         preferences_update(user=user, changes=switches)
     email = fields.pop("email", None)
     if email is not None:
-        user.email = email
-        user.save(update_fields=["email"])
+        email_change(user=user, email=email)
+        profile.refresh_from_db(fields=["email_pending"])
+    if "display_name" in fields:
+        fields["display_name"] = single_line(str(fields["display_name"]))
     for name, value in fields.items():
         setattr(profile, name, value)
     if fields:
@@ -70,9 +98,78 @@ def profile_update(*, user: AbstractBaseUser, **fields: object) -> Profile:
 
 
 def token_for(user: AbstractBaseUser) -> str:
-    token, _ = Token.objects.get_or_create(user=user)
+    """The player's API token, issued now if they have none (or it expired)."""
+    token, created = Token.objects.get_or_create(user=user)
+    if created or not TokenUse.objects.filter(token=token).exists():
+        TokenUse.objects.update_or_create(
+            token=token,
+            defaults={"last_used_at": timezone.now(), "password_hash": password_hash(user)},
+        )
     return token.key
 
 
 def token_revoke(user: AbstractBaseUser) -> None:
     Token.objects.filter(user=user).delete()
+
+
+def password_change(*, user: AbstractBaseUser, old_password: str, new_password: str) -> str:
+    """Change the password; every token issued before stops working. Returns a new token."""
+    if not user.check_password(old_password):
+        raise ApplicationError("The current password is wrong.")
+    try:
+        password_validation.validate_password(new_password, user=user)
+    except ValidationError as exc:
+        raise ApplicationError(" ".join(exc.messages)) from exc
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        token_revoke(user)
+        return token_for(user)
+
+
+# --- e-mail addresses -------------------------------------------------------------------------
+
+
+def email_change(*, user: AbstractBaseUser, email: str) -> None:
+    """Ask for a new address: it is used once confirmed through the link mailed to it.
+
+    Until then mail keeps going to the confirmed address (if any). An empty address removes it
+    at once: that needs no confirmation.
+    """
+    email = User.objects.normalize_email(email.strip())
+    profile = profile_get_or_create(user)
+    if not email:
+        user.email = ""
+        user.save(update_fields=["email"])
+        Profile.objects.filter(pk=profile.pk).update(email_pending="")
+        return
+    if email.lower() == (user.email or "").lower():
+        Profile.objects.filter(pk=profile.pk).update(email_pending="")
+        return
+    Profile.objects.filter(pk=profile.pk).update(email_pending=email)
+    from . import tasks
+
+    enqueue(tasks.email_confirmation_send, user.pk, email)
+
+
+def email_confirm(*, token: str) -> AbstractBaseUser:
+    """Confirm an address from its link: it becomes the player's address for mail."""
+    try:
+        user_id, email = email_token_read(token)
+    except signing.SignatureExpired as exc:
+        raise ApplicationError(
+            f"This link is older than {EMAIL_LINK_DAYS} days: ask for a new one."
+        ) from exc
+    except signing.BadSignature as exc:
+        raise ApplicationError("This confirmation link is not valid.") from exc
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id, is_active=True).first()
+        if user is None:
+            raise ApplicationError("This confirmation link is not valid.")
+        profile = profile_get_or_create(user)
+        if profile.email_pending.lower() != email.lower() and user.email.lower() != email.lower():
+            raise ApplicationError("This address is no longer the one you asked for.")
+        user.email = email
+        user.save(update_fields=["email"])
+        Profile.objects.filter(pk=profile.pk).update(email_pending="")
+    return user

@@ -6,6 +6,11 @@ import os
 from urllib.parse import parse_qs, unquote, urlparse
 
 
+def site_name() -> str:
+    """The site's name (``SITE_NAME``), in pages, mail and the API's title."""
+    return os.environ.get("SITE_NAME", "Tablelands")
+
+
 def env_str(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
 

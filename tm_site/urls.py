@@ -1,8 +1,22 @@
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from .throttling import page_throttled
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin's login form, with the same limit on attempts as every other login."""
+    if page_throttled(request, "login"):
+        return HttpResponse(
+            "Too many login attempts: try again in a minute.", status=429, content_type="text/plain"
+        )
+    return admin.site.login(request)
+
+
 urlpatterns = [
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import selectors, services
+from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
 from tm_site.exceptions import ApplicationError
+from tm_site.throttling import ScopedThrottle
 
 
 class PlayerOutputSerializer(serializers.Serializer):
@@ -39,26 +40,29 @@ class ProfileOutputSerializer(serializers.Serializer):
     notify_chat = serializers.BooleanField(help_text="Mails on chat messages.")
     notify_game_end = serializers.BooleanField(help_text="Mails when a game ends.")
 
+    email_pending = serializers.EmailField(
+        help_text="An address waiting for its confirmation link; mail goes to `email` until then."
+    )
+
     def to_representation(self, profile) -> dict:
         return {
             "username": profile.user.username,
             "email": profile.user.email,
+            "email_pending": profile.email_pending,
             "display_name": profile.display_name,
             **selectors.notify_switches(profile.user),
         }
 
 
 _username_field = serializers.RegexField(
-    r"^[\w.@+-]+\Z",
-    max_length=150,
-    error_messages={"invalid": "Letters, digits and @/./+/-/_ only."},
+    USERNAME_PATTERN, max_length=40, error_messages={"invalid": USERNAME_RULE}
 )
 
 
 class RegisterApi(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "register"
 
     class InputSerializer(serializers.Serializer):
@@ -102,7 +106,7 @@ class TokenApi(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "login"
 
     @extend_schema(
@@ -129,7 +133,7 @@ class LoginApi(APIView):
     """Session login for the browser."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "login"
 
     @extend_schema(
@@ -172,6 +176,47 @@ class MeApi(APIView):
         data.is_valid(raise_exception=True)
         profile = services.profile_update(user=request.user, **data.validated_data)
         return Response(ProfileOutputSerializer(profile).data)
+
+
+class PasswordApi(APIView):
+    """Change the password. Every API token issued before stops working; a new one is returned."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedThrottle]
+    throttle_scope = "login"
+
+    class InputSerializer(serializers.Serializer):
+        old_password = serializers.CharField(max_length=128, write_only=True)
+        new_password = serializers.CharField(max_length=128, write_only=True)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: inline_serializer("PasswordOutput", {"token": serializers.CharField()})},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        token = services.password_change(user=request.user, **data.validated_data)
+        update_session_auth_hash(request._request, request.user)
+        return Response({"token": token})
+
+
+class EmailConfirmApi(APIView):
+    """Confirm an e-mail address with the token of the link mailed to it."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedThrottle]
+    throttle_scope = "login"
+
+    class InputSerializer(serializers.Serializer):
+        token = serializers.CharField(max_length=1000)
+
+    @extend_schema(request=InputSerializer, responses={200: PlayerOutputSerializer}, tags=["auth"])
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(PlayerOutputSerializer(services.email_confirm(**data.validated_data)).data)
 
 
 class PlayerListApi(APIView):
