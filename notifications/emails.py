@@ -12,6 +12,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
 from accounts.selectors import display_name
+from tm_site.text import single_line
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
@@ -66,12 +67,14 @@ def compose(kind: str, *, user, subject: str, summary: str, url: str, **context)
         "name": display_name(user),
         "url": url,
         "site_url": settings.SITE_URL,
-        "preferences_url": site_url("/api/v1/me/notifications/"),
+        "site_name": settings.SITE_NAME,
+        "preferences_url": site_url("/account/#notifications"),
         "unsubscribe_url": unsubscribe_url(user.pk, unsubscribe_kind(kind)),
         "unsubscribe_all_url": unsubscribe_url(user.pk, ALL_KINDS),
         **context,
     }
-    subject = f"{settings.NOTIFICATIONS_SUBJECT_PREFIX}{subject}"
+    # A subject is a header: whatever users typed into it (names, chat) stays on one line.
+    subject = single_line(f"{settings.NOTIFICATIONS_SUBJECT_PREFIX}{subject}")
     return Composed(
         subject=subject[:250],
         text=render_to_string(f"notifications/email/{kind}.txt", context),

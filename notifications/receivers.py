@@ -1,15 +1,14 @@
-"""Receivers of the games app's events: each enqueues a task once the transaction has committed.
+"""Receivers of the games app's events: each records its mail work in the event's transaction.
 
-The games app sends its signals after the commit already; ``on_commit`` keeps the rule true
-should a signal ever be sent inside a transaction. ``robust``: a broker that is down must not
-fail the move that caused the event (the periodic flush sends what was created and not sent).
+The outbox runs the work after the commit, through the broker or, when the broker is down, its
+sweep: a move's turn mails are never lost, and never sent for a move that did not commit.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from outbox.services import enqueue
 
 from . import tasks
 
@@ -17,18 +16,16 @@ from . import tasks
 def move_committed(
     sender: Any, game_id: int, move_number: int, waiting: list, **kwargs: Any
 ) -> None:
-    transaction.on_commit(
-        lambda: tasks.move_notify.delay(game_id, move_number, waiting), robust=True
-    )
+    enqueue(tasks.move_notify, game_id, move_number, waiting)
 
 
 def game_started(sender: Any, game_id: int, **kwargs: Any) -> None:
-    transaction.on_commit(lambda: tasks.game_started_notify.delay(game_id), robust=True)
+    enqueue(tasks.game_started_notify, game_id)
 
 
 def game_aborted(sender: Any, game_id: int, reason: str, **kwargs: Any) -> None:
-    transaction.on_commit(lambda: tasks.game_aborted_notify.delay(game_id, reason), robust=True)
+    enqueue(tasks.game_aborted_notify, game_id, reason)
 
 
 def chat_posted(sender: Any, game_id: int, message_id: int, **kwargs: Any) -> None:
-    transaction.on_commit(lambda: tasks.chat_notify.delay(message_id), robust=True)
+    enqueue(tasks.chat_notify, message_id)

@@ -5,9 +5,27 @@ from __future__ import annotations
 import os
 
 from celery import Celery
+from celery.signals import beat_init, worker_init
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.dev")
+# Workers run production settings unless told otherwise (make run names the development ones).
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.prod")
 
 app = Celery("tm_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@beat_init.connect
+def _one_scheduler(sender: object = None, **kwargs: object) -> None:
+    from . import safety, scheduler
+
+    safety.check_serving_settings()
+    scheduler.die_with_parent()
+    scheduler.acquire()
+
+
+@worker_init.connect
+def _check_settings(sender: object = None, **kwargs: object) -> None:
+    from . import safety
+
+    safety.check_serving_settings()

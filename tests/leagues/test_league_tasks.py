@@ -6,12 +6,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+import time_machine
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import Game
 from games.signals import game_finished
 from leagues import receivers, services, tasks
 from leagues.models import LeagueGame, Membership, Season, SignUp
+from outbox import services as outbox_services
+from outbox import tasks as outbox_tasks
 from tests.factories import LeagueFactory, SeasonFactory, UserFactory
 from tests.leagues.league_play import play_to_end
 
@@ -89,20 +93,29 @@ def test_a_finished_league_game_refreshes_its_groups_standings(
     assert Season.objects.get(pk=season.pk).status == "running"
 
 
-def test_without_a_broker_the_refresh_runs_in_the_receiver(running_season, monkeypatch, caplog):
+def test_without_a_broker_the_refresh_waits_for_the_outbox_sweep(
+    running_season, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
     _league, season, _users = running_season(3, auto_end=False)
     league_game = LeagueGame.objects.order_by("number").first()
-    play_to_end(league_game.game_id, seed=4)
 
     def unreachable(*args, **kwargs):
         raise ConnectionRefusedError("no broker")
 
-    monkeypatch.setattr(tasks.refresh_standings, "delay", unreachable)
-    receivers._enqueue_refresh(league_game.game_id)
-    assert "Could not enqueue" in caplog.text
-    assert sorted(
-        Membership.objects.filter(season=season).values_list("games_finished", flat=True)
-    ) == [1, 1, 1]
+    monkeypatch.setattr(outbox_tasks.entry_run, "apply_async", unreachable)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_to_end(league_game.game_id, seed=4)
+    assert "Broker unavailable" in caplog.text
+
+    def finished() -> list[int]:
+        return sorted(
+            Membership.objects.filter(season=season).values_list("games_finished", flat=True)
+        )
+
+    assert finished() == [0, 0, 0]
+    with time_machine.travel(timezone.now() + timedelta(seconds=settings.OUTBOX_GRACE + 1)):
+        outbox_services.sweep()
+    assert finished() == [1, 1, 1]
 
 
 def test_the_receiver_is_connected_and_ignores_games_outside_leagues(

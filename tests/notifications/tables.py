@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from games import services
 from games.models import Game
-from tests.conftest import load_corpus_game
+from tests.conftest import live_row, load_corpus_game
 
 User = get_user_model()
 
@@ -24,7 +24,7 @@ def player_rows(record: dict) -> list[tuple[str, str]]:
                 out.append((row["dropped_faction"], "drop"))
         elif row["command"] == "setup":
             out.append((row["faction"], f"setup {row['faction']}"))
-        elif row["player_command"]:
+        elif row["player_command"] and live_row(row):
             out.append((row["faction"], row["player_command"]))
     return out
 
@@ -36,6 +36,8 @@ class Table:
         self.record = load_corpus_game(game_id)
         names = self.record["players"]
         self.users = {}
+        # Recorded drops are staff drops on the site.
+        self.staff, _ = User.objects.get_or_create(username="table-staff", is_staff=True)
         for name in names:
             user, _ = User.objects.get_or_create(
                 username=name, defaults={"email": f"{name}@example.org"}
@@ -75,7 +77,7 @@ class Table:
             if command == "drop":
                 services.faction_drop(
                     game_id=game.pk,
-                    user=game.created_by,
+                    user=self.staff,
                     faction=faction,
                     expected_move_number=game.move_count,
                 )

@@ -29,8 +29,8 @@ def test_game_start_tells_every_player_and_the_first_to_act(table, committed):
     )
     first = t.record["players"][0]
     assert subjects(f"{first}@example.org") == [
-        "[Terra Mystica] Table has started",
-        "[Terra Mystica] Your turn in Table",
+        "[Tablelands] Table has started",
+        "[Tablelands] Your turn in Table",
     ]
 
 
@@ -43,7 +43,7 @@ def test_your_turn_mail_lists_the_moves_since_the_last_turn_and_links_the_game(t
     nomads = t.owner["nomads"]
     [message] = mail.outbox
     assert message.to == [nomads.email]
-    assert message.subject == "[Terra Mystica] Your turn in Table"
+    assert message.subject == "[Tablelands] Your turn in Table"
     assert message.extra_headers["X-TM-Notification"] == "your_turn"
     text = message.body
     assert f"/games/{t.game_id}/" in text
@@ -100,7 +100,7 @@ def test_daily_delivery_waits_for_the_digest(table, committed):
     tasks.digests_send.delay()
     tasks.digests_send.delay()  # a second run finds nothing left
     [digest] = [m for m in mail.outbox if m.to == [nomads.email]]
-    assert digest.subject == "[Terra Mystica] Your games: 2 notifications"
+    assert digest.subject == "[Tablelands] Your games: 2 notifications"
     assert digest.body.count(f"/games/{t.game_id}/") == 2
     assert Notification.objects.filter(user=nomads, status="digested").count() == 2
 
@@ -124,7 +124,7 @@ def test_every_move_mails_when_asked_for(table, committed):
     mail.outbox.clear()
     with committed():
         t.play(1)
-    assert subjects(watcher.email) == ["[Terra Mystica] Table: player1: setup darklings"]
+    assert subjects(watcher.email) == ["[Tablelands] Table: player1: setup darklings"]
 
 
 # --- idempotency -----------------------------------------------------------------------------
@@ -274,7 +274,7 @@ def test_a_resignation_before_the_factions_aborts_the_game_and_tells_everybody(t
     resigner = t.users[t.record["players"][2]]
     with committed():
         game_services.game_resign(game_id=t.game_id, user=resigner)
-    aborted = [m for m in mail.outbox if m.subject == "[Terra Mystica] Table was aborted"]
+    aborted = [m for m in mail.outbox if m.subject == "[Tablelands] Table was aborted"]
     assert sorted(m.to[0] for m in aborted) == sorted(
         f"{n}@example.org" for n in t.record["players"]
     )

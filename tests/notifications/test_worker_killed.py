@@ -10,21 +10,14 @@ worker's claim has expired.
 from __future__ import annotations
 
 import dataclasses
-import os
-import signal
-import subprocess
-import sys
-import time
 import uuid
 from datetime import timedelta
-from pathlib import Path
 from unittest import mock
 
 import pytest
 import time_machine
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils import timezone
 
 from games import notation, services
@@ -35,64 +28,10 @@ from notifications.models import Notification
 from ratings.models import RatingChange
 from tests.conftest import load_corpus_game
 from tests.notifications.tables import GAME
-from tests.notifications.worker import redis_test_url
+from tests.notifications.worker import WorkerProcess
 from tm_site import celery_app
 
 User = get_user_model()
-ROOT = Path(settings.BASE_DIR)
-
-
-def wait_until(condition, timeout: float = 60, what: str = "") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
-class WorkerProcess:
-    def __init__(self, queue: str, smtp_port: int) -> None:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "tests.notifications.worker_settings",
-            "TM_TEST_BROKER_URL": redis_test_url(),
-            "TM_TEST_QUEUE": queue,
-            "TM_TEST_SMTP_PORT": str(smtp_port),
-            "TM_TEST_DATABASE_NAME": connection.settings_dict["NAME"],
-        }
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "tm_site",
-                "worker",
-                "--pool=solo",
-                f"--queues={queue}",
-                f"--hostname=killtest-{uuid.uuid4().hex[:8]}@%h",
-                "--without-heartbeat",
-                "--without-mingle",
-                "--without-gossip",
-                "--loglevel=WARNING",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated setex:DeprecationWarning")
@@ -113,10 +52,12 @@ def test_a_worker_killed_in_the_middle_loses_nothing(
     game_file = notation.corpus_entries(record)
     *before, last = game_file.entries
     game = services.game_import(
-        game_file=dataclasses.replace(game_file, entries=before), created_by=staff
+        game_file=dataclasses.replace(game_file, entries=before),
+        created_by=staff,
+        attach_existing=True,
     )
     owner = User.objects.get(username=record["faction_players"][last.actor])
-    with mock.patch.object(game_tasks.game_finish_process, "delay"):
+    with mock.patch("outbox.services.publish"):
         services.move_submit(
             game_id=game.pk,
             user=owner,

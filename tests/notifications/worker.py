@@ -7,16 +7,24 @@ its own queue name, so parallel test processes never take each other's tasks.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
 import redis
 from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
-from django.db import close_old_connections
+from django.conf import settings
+from django.db import close_old_connections, connection
+
+ROOT = Path(settings.BASE_DIR)
 
 
 def redis_test_url() -> str:
@@ -36,6 +44,71 @@ def redis_available(url: str) -> bool:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except redis.RedisError:
         return False
+
+
+def wait_until(condition, timeout: float = 60, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+class WorkerProcess:
+    """A worker as a separate process (``worker_settings``), on the test's database."""
+
+    def __init__(
+        self,
+        queue: str,
+        smtp_port: int,
+        *,
+        broker_url: str = "",
+        extra: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+    ) -> None:
+        env = {
+            **os.environ,
+            **(env or {}),
+            "DJANGO_SETTINGS_MODULE": "tests.notifications.worker_settings",
+            "TM_TEST_BROKER_URL": broker_url or redis_test_url(),
+            "TM_TEST_QUEUE": queue,
+            "TM_TEST_SMTP_PORT": str(smtp_port),
+            "TM_TEST_DATABASE_NAME": connection.settings_dict["NAME"],
+        }
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tm_site",
+                "worker",
+                "--pool=solo",
+                f"--queues={queue}",
+                f"--hostname=killtest-{uuid.uuid4().hex[:8]}@%h",
+                "--without-heartbeat",
+                "--without-mingle",
+                "--without-gossip",
+                "--loglevel=WARNING",
+                *extra,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()
 
 
 def _forget_connections(app: Celery) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from celery.schedules import crontab
 
-from tm_site.env import env_bool, env_int, env_str
+from tm_site.env import env_bool, env_int, env_str, site_name
 
 _BASE_DIR = Path(__file__).resolve().parent.parent.parent
 _REDIS_URL = env_str("REDIS_URL")
@@ -33,9 +33,14 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     }
 else:
     # An unacknowledged task (its worker died) goes back to the queue after this long.
+    # A request hands work to the broker after its commit: a broker that does not answer
+    # costs it at most these few seconds (the outbox's sweep sends the work later).
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+        "socket_connect_timeout": env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2),
+        "socket_timeout": env_int("CELERY_BROKER_SOCKET_TIMEOUT", 5),
     }
+CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tm_site")
 CELERY_TASK_SERIALIZER = "json"
@@ -53,6 +58,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
+    "outbox-sweep": {"task": "outbox.tasks.sweep", "schedule": float(env_int("OUTBOX_SWEEP", 30))},
     "time-controls": {"task": "games.tasks.clocks_check", "schedule": 60.0},
     "finished-games": {"task": "games.tasks.games_finish_pending", "schedule": 600.0},
     "idle-games": {"task": "games.tasks.games_abort_idle", "schedule": crontab(minute=17)},
@@ -87,9 +93,15 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 
 # --- Notifications and time controls ---------------------------------------------------------
 
+# Work recorded with a move (outbox/): the sweep runs entries older than OUTBOX_GRACE seconds
+# that no worker claimed; a claim older than OUTBOX_LEASE seconds belonged to a dead worker.
+OUTBOX_GRACE = env_int("OUTBOX_GRACE", 10)
+OUTBOX_LEASE = env_int("OUTBOX_LEASE", 120)
+OUTBOX_MAX_ATTEMPTS = env_int("OUTBOX_MAX_ATTEMPTS", 10)
+
 # Absolute address of the site, for links in mails.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
-NOTIFICATIONS_SUBJECT_PREFIX = env_str("NOTIFICATIONS_SUBJECT_PREFIX", "[Terra Mystica] ")
+NOTIFICATIONS_SUBJECT_PREFIX = env_str("NOTIFICATIONS_SUBJECT_PREFIX", f"[{site_name()}] ")
 # A mail claimed by a worker that died before sending it is sent again after this long.
 NOTIFICATIONS_SEND_LEASE = env_int("NOTIFICATIONS_SEND_LEASE", 600)
 NOTIFICATIONS_MAX_ATTEMPTS = env_int("NOTIFICATIONS_MAX_ATTEMPTS", 8)

@@ -1,0 +1,87 @@
+"""Writes of the outbox: record work in the caller's transaction, run it once, sweep what waits.
+
+``enqueue`` writes an entry beside the caller's rows; after the commit the entry's id is handed
+to the broker, and a broker that is down costs a log line, not the work: the sweep runs every
+entry that has waited longer than ``OUTBOX_GRACE`` seconds. An entry is claimed before it runs
+(a claim older than ``OUTBOX_LEASE`` seconds belonged to a worker that died), so a queued id
+and the sweep never run it side by side. The tasks it names must be safe to run twice: a worker
+killed after the work and before marking the entry done runs it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import Task, current_app
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from .models import Entry
+
+logger = logging.getLogger(__name__)
+
+DONE_KEPT = timedelta(days=7)
+
+
+def enqueue(task: Task, *args: object) -> Entry:
+    """Run ``task(*args)`` in the background once the current transaction has committed."""
+    entry = Entry.objects.create(task=task.name, args=list(args))
+    transaction.on_commit(lambda: publish(entry.pk), robust=True)
+    return entry
+
+
+def publish(entry_id: int) -> None:
+    """Hand the entry to the broker, once: the sweep covers a broker that does not answer."""
+    from . import tasks
+
+    try:
+        tasks.entry_run.apply_async((entry_id,), retry=False)
+    except Exception as exc:
+        logger.warning(
+            "Broker unavailable (%s): outbox entry %s waits for the sweep.", exc, entry_id
+        )
+
+
+def _claimable(now):
+    lease = now - timedelta(seconds=settings.OUTBOX_LEASE)
+    return Entry.objects.filter(status=Entry.Status.PENDING).filter(
+        Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease)
+    )
+
+
+def entry_run(entry_id: int) -> bool:
+    """Run one entry unless it is done or claimed; True when it ran and succeeded."""
+    now = timezone.now()
+    claimed = _claimable(now).filter(pk=entry_id).update(claimed_at=now, attempts=F("attempts") + 1)
+    if not claimed:
+        return False
+    entry = Entry.objects.get(pk=entry_id)
+    try:
+        current_app.tasks[entry.task](*entry.args)
+    except Exception as exc:
+        failed = entry.attempts >= settings.OUTBOX_MAX_ATTEMPTS
+        # The claim stays: the sweep tries again once it has expired.
+        Entry.objects.filter(pk=entry_id).update(
+            error=repr(exc)[:2000],
+            status=Entry.Status.FAILED if failed else Entry.Status.PENDING,
+        )
+        logger.exception(
+            "Outbox entry %s (%s) failed, attempt %s", entry_id, entry.task, entry.attempts
+        )
+        return False
+    Entry.objects.filter(pk=entry_id).update(
+        status=Entry.Status.DONE, done_at=timezone.now(), error=""
+    )
+    return True
+
+
+def sweep(*, limit: int = 500) -> int:
+    """Run the entries the broker did not deliver in time; forget those done long ago."""
+    now = timezone.now()
+    waiting = _claimable(now).filter(created_at__lt=now - timedelta(seconds=settings.OUTBOX_GRACE))
+    ran = sum(entry_run(pk) for pk in waiting.values_list("pk", flat=True)[:limit])
+    Entry.objects.filter(status=Entry.Status.DONE, done_at__lt=now - DONE_KEPT).delete()
+    return ran
