@@ -17,10 +17,11 @@ install: $(STAMP)
 migrate: install
 	$(PY) manage.py migrate --noinput
 
-# The Celery worker (with beat) runs beside the server and stops with it.
+# The Celery worker (with beat) runs beside the server and stops with it; it prints warnings
+# and the mails it sends, so the server's address stays in view.
 run: migrate
 	$(PY) manage.py load_demo
-	$(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=INFO & worker=$$!; \
+	DJANGO_SETTINGS_MODULE=tm_site.settings.dev $(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=WARNING --quiet & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	  $(PY) manage.py runserver 127.0.0.1:8000
 

@@ -4,9 +4,14 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.dev")
+# Servers run production settings unless told otherwise; manage.py defaults to development.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.prod")
 # Django must be set up before anything imports models.
 django_application = get_asgi_application()
+
+from tm_site.safety import check_serving_settings  # noqa: E402
+
+check_serving_settings()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -4,11 +4,12 @@ from pathlib import Path
 
 import dj_database_url
 
-from tm_site.env import email_settings, env_bool, env_int, env_list, env_str
+from tm_site.env import email_settings, env_bool, env_int, env_list, env_str, site_name
+from tm_site.safety import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
-SECRET_KEY = env_str("SECRET_KEY", "insecure-local-development-key")
+SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -26,7 +27,9 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_celery_beat",
+    "outbox",
     "accounts",
     "games",
     "leagues",
@@ -38,6 +41,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tm_site.middleware.RejectNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -61,6 +65,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context_processors.site",
             ],
         },
     },
@@ -114,18 +119,24 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# The site's name, in pages, mail and the API's title.
+SITE_NAME = site_name()
 
 # E-mail: console output unless EMAIL_URL names a real server.
 globals().update(email_settings(env_str("EMAIL_URL", "console://")))
 DEFAULT_FROM_EMAIL = env_str(
-    "DEFAULT_FROM_EMAIL", globals().get("DEFAULT_FROM_EMAIL", "tm_site <noreply@localhost>")
+    "DEFAULT_FROM_EMAIL", globals().get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 )
+
+# An API token unused for this many days expires (docs/api.md); a password change revokes it.
+API_TOKEN_IDLE_DAYS = env_int("API_TOKEN_IDLE_DAYS", 30)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: unauthenticated API calls get 401 with "WWW-Authenticate: Token".
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -133,13 +144,16 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["tm_site.parsers.SafeJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "tm_site.schema.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_THROTTLE_CLASSES": [
         "tm_site.throttling.WriteRateThrottle",
-        "rest_framework.throttling.AnonRateThrottle",
+        "tm_site.throttling.AnonThrottle",
     ],
+    # How many proxies of ours stand in front of the site (docs/operations.md). 0: the client is
+    # the socket's address and X-Forwarded-For, which any client can write, is ignored.
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "300/min"),
         "writes": env_str("THROTTLE_WRITES", "300/min"),
@@ -151,10 +165,14 @@ REST_FRAMEWORK = {
 }
 
 SPECTACULAR_SETTINGS = {
-    "TITLE": "tm_site API",
+    "TITLE": f"{SITE_NAME} API",
     "DESCRIPTION": "Asynchronous Terra Mystica: games, moves, players.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc from the project's own static files (a pinned package), not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
 

@@ -24,3 +24,6 @@ CELERY_BROKER_URL = "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 # Live updates stay inside each test process (the browser tests run their own server).
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Tests run with DEBUG off and the development key: tm_site.safety lets them.
+ALLOW_DEVELOPMENT_KEY = True
