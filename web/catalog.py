@@ -7,6 +7,7 @@ show them next to ids the state view only names.
 from __future__ import annotations
 
 import functools
+import json
 
 from games.rules.terra_mystica import data
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, RULE_OPTIONS
@@ -89,7 +90,13 @@ def catalog() -> dict:
         if "pass_vp_text" in t:
             parts.append(f"pass: {t['pass_vp_text']}")
         action = t.get("special_action", {}).get("effect")
-        bonus[tid] = {"text": "; ".join(parts), "option": t.get("option"), "action": action}
+        bonus[tid] = {
+            "text": "; ".join(parts),
+            "option": t.get("option"),
+            "action": action,
+            # BON4: one more shipping level in the actions of the round it is held.
+            "shipping": 1 if "shipping" in t.get("effect", "") else 0,
+        }
     favor = {}
     for tid, t in data.favor_tiles().items():
         parts = [f"+{_gains(t['gain'])}"]
@@ -113,9 +120,16 @@ def catalog() -> dict:
         aid: {"text": a.get("effect") or _gains(a.get("gain", {})), "faction": a["faction"]}
         for aid, a in data.tiles()["faction_special_actions"].items()
     }
+    raw = json.loads((data.DATA_DIR / "factions.json").read_text())["factions"]
     return {
         "factions": {
-            name: {"display": s.display, "color": s.color, "terrain": TERRAIN_NAMES[s.color]}
+            name: {
+                "display": s.display,
+                "color": s.color,
+                "terrain": TERRAIN_NAMES[s.color],
+                "ability": raw[name].get("ability", {}).get("text", ""),
+                "stronghold": raw[name].get("stronghold", {}).get("text", ""),
+            }
             for name, s in sorted(specs.items(), key=lambda kv: (kv[1].color, kv[0]))
         },
         "terrains": TERRAIN_NAMES,
@@ -139,6 +153,11 @@ def option_choices() -> list[dict]:
     return [
         {"name": n, "default": n in DEFAULT_OPTIONS, "help": OPTION_HELP.get(n, "")} for n in names
     ]
+
+
+def options_described(names: list[str]) -> list[dict]:
+    """A game's options with a line on what each does, for its page."""
+    return [{"name": n, "help": OPTION_HELP.get(n, "")} for n in names]
 
 
 def scoring_tile_ids() -> list[str]:

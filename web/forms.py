@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
 from games import engine as game_engine
 
 from . import catalog
@@ -134,9 +135,9 @@ class NewGameForm(forms.Form):
 
 class RegisterForm(forms.Form):
     username = forms.RegexField(
-        regex=r"^[\w.@+-]+\Z",
-        max_length=150,
-        error_messages={"invalid": "Letters, digits and @/./+/-/_ only."},
+        regex=USERNAME_PATTERN,
+        max_length=40,
+        error_messages={"invalid": USERNAME_RULE},
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
     display_name = forms.CharField(max_length=60, required=False, label="Display name")
@@ -177,3 +178,43 @@ class AutoLeechForm(forms.Form):
     last_round_free_cultist = forms.ChoiceField(
         choices=[("ask", "ask me"), ("take", "take"), ("decline", "decline")]
     )
+
+
+# --- the account page ------------------------------------------------------------------------
+
+
+class DisplayNameForm(forms.Form):
+    display_name = forms.CharField(max_length=60, required=False, label="Display name")
+
+
+class EmailForm(forms.Form):
+    email = forms.EmailField(
+        required=False,
+        label="E-mail address",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text="Leave it empty to receive no mail at all.",
+    )
+
+
+class PasswordChangeForm(forms.Form):
+    old_password = forms.CharField(
+        max_length=128,
+        label="Current password",
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    new_password = forms.CharField(
+        max_length=128,
+        label="New password",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    new_password_again = forms.CharField(
+        max_length=128,
+        label="New password again",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("new_password") and data.get("new_password") != data.get("new_password_again"):
+            self.add_error("new_password_again", "The passwords differ.")
+        return data

@@ -15,6 +15,8 @@ from games.models import Game, Seat, StateSnapshot
 from games.services import effective_moves, load_state
 from tm_site.exceptions import NotFound
 
+from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
+
 User = get_user_model()
 
 LIST_LIMIT = 30
@@ -166,6 +168,29 @@ def state_view_of(game: Game, state: Any, seats: list[Seat] | None = None) -> di
     return view
 
 
+def state_at(game: Game, move_number: int) -> dict:
+    """The game as it stood after log entry ``move_number`` (a move in force), shaped like
+    ``GET /state/``; 0 is the state before the first move."""
+    if game.setup is None:
+        raise NotFound("The game has not started: it has no history yet.")
+    kept = effective_moves(list(game.moves.order_by("number")))
+    numbers = [m.number for m in kept]
+    if move_number and move_number not in numbers:
+        raise NotFound(f"Move {move_number} is not a move in force in this game.")
+    state = engine.new_game(game.setup)
+    for move in kept:
+        if move.number > move_number:
+            break
+        if move.kind == move.Kind.DROP:
+            state = engine.drop_faction(state, move.actor)
+        else:
+            state, _ = engine.apply(state, move.actor, move.command)
+    view = state_view_of(game, state)
+    view["move_number"] = move_number
+    view["latest_move_number"] = game.move_count
+    return view
+
+
 def results(game: Game, state: Any) -> dict[str, Any]:
     """Final ranking with the VP by source, rating changes once computed, VP over time."""
     from ratings.selectors import game_rating_changes
@@ -272,6 +297,7 @@ def player_profile(player, viewer) -> dict[str, Any]:
     finished = [s for s in seats if s.game.status == Game.Status.FINISHED]
     rating = player_rating(player.pk)
     return {
+        "standing": rating_standing(player),
         "seats": seats,
         "finished_count": len(finished),
         "wins": sum(1 for s in finished if s.rank == 1),
@@ -282,10 +308,70 @@ def player_profile(player, viewer) -> dict[str, Any]:
     }
 
 
-def leaderboard_page(page_number: int | str | None):
+def leaderboard_page(page_number: int | str | None, *, provisional: bool = False):
+    """One page of the leaderboard: established players, or everyone rated when asked."""
     from django.core.paginator import Paginator
 
     from ratings.selectors import leaderboard
 
-    paginator = Paginator(leaderboard(), 50)
-    return paginator.get_page(page_number)
+    players = leaderboard(min_games=1) if provisional else leaderboard()
+    return Paginator(players, 50).get_page(page_number)
+
+
+def rating_standing(user) -> dict[str, Any]:
+    """Where a player stands towards the leaderboard: rated games, the games it takes."""
+    from ratings.conf import elo_params
+    from ratings.selectors import player_rating
+
+    params = elo_params()
+    needed = params.min_games
+    rating = player_rating(user.pk) if user.is_authenticated else None
+    games = rating.games if rating else 0
+    return {
+        "rating": rating,
+        "games": games,
+        "needed": needed,
+        "missing": max(needed - games, 0),
+        "established": games >= needed,
+        "players": f"{params.min_players} to {params.max_players}",
+    }
+
+
+# --- automatic answers -----------------------------------------------------------------------
+
+
+def autoleech_settings_by_user(game: Game, user_ids: list[int]) -> dict[int, dict]:
+    """Each player's automatic answers in this game: the game's own settings, else the
+    account's (players with neither are asked)."""
+    chosen = dict(
+        AutoLeechDefault.objects.filter(user_id__in=user_ids).values_list("user_id", "settings")
+    )
+    chosen.update(
+        AutoLeechSetting.objects.filter(game=game, user_id__in=user_ids).values_list(
+            "user_id", "settings"
+        )
+    )
+    return chosen
+
+
+def autoleech_default_get(user) -> dict | None:
+    row = AutoLeechDefault.objects.filter(user=user).first()
+    return row.settings if row else None
+
+
+# --- the planner and premoves ----------------------------------------------------------------
+
+
+def plan_get(game: Game, user) -> dict[str, Any]:
+    plan = Plan.objects.filter(game=game, user=user).first() if user.is_authenticated else None
+    return {"rows": plan.rows if plan else [], "notes": plan.notes if plan else ""}
+
+
+def premoves_list(game: Game, user) -> list[str]:
+    if not user.is_authenticated:
+        return []
+    return list(
+        Premove.objects.filter(game=game, user=user)
+        .order_by("position")
+        .values_list("command", flat=True)
+    )

@@ -1,4 +1,5 @@
-"""Writes of the web app: automatic leech answers, move previews, auto-leech settings."""
+"""Writes of the web app: automatic leech answers, move previews, auto-leech settings, the
+private planner and the premove queue."""
 
 from __future__ import annotations
 
@@ -11,12 +12,16 @@ from games.models import Game, Move, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden
 
 from . import autoleech, selectors
-from .models import AutoLeechSetting
+from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
 
 logger = logging.getLogger(__name__)
 
 # More automatic answers than this after one move means something is wrong; stop there.
 MAX_AUTOMATIC_ANSWERS = 50
+# A plan is a few rounds at most; a queue of premoves a few moves.
+MAX_PLAN_ROWS = 60
+MAX_PLAN_NOTES = 10_000
+MAX_PREMOVES = 5
 OWN_TURN_ONLY = "Auto-leech settings can be changed only during your own turn."
 
 
@@ -30,10 +35,10 @@ def autoleech_apply(game: Game, state: Any) -> Any:
     """
     if not any(d["kind"] == "leech" for d in engine.waiting_for(state)):
         return state
-    stored = dict(AutoLeechSetting.objects.filter(game=game).values_list("user_id", "settings"))
+    seats = {s.faction: s for s in Seat.objects.filter(game=game).exclude(faction="")}
+    stored = selectors.autoleech_settings_by_user(game, [s.user_id for s in seats.values()])
     if not stored:
         return state
-    seats = {s.faction: s for s in Seat.objects.filter(game=game).exclude(faction="")}
     by_faction = {f: stored[s.user_id] for f, s in seats.items() if s.user_id in stored}
     moves: list[Move] = []
     while len(moves) < MAX_AUTOMATIC_ANSWERS:
@@ -85,7 +90,8 @@ def move_preview(
     """What a command would do, without recording anything.
 
     Returns the state after it (as ``GET /state/`` shows it), the ledger rows it would write
-    and the commands the player could still add to the same row. An illegal command raises
+    and the commands the player could still add to the same row (a build after spades, a
+    favor tile after a temple, the action after a burn). An illegal command raises
     ``IllegalMove`` (400) naming the broken rule.
     """
     command = game_services.clean_command(command)
@@ -101,21 +107,28 @@ def move_preview(
         raise Forbidden("Your faction has left this game.")
     state = game_services.load_state(game)
     actor = engine.actor_for_seat(state, seat.position)
-    after, ledger = engine.apply(state, actor, command)
+    after, ledger = engine.apply_player(state, actor, command)
     view = selectors.state_view_of(game, after)
-    actor_after = engine.actor_for_seat(after, seat.position)
-    continues = any(
-        d.get("actor") == actor_after and d.get("kind") not in ("leech", "faction")
-        for d in view["waiting_for"]
-    )
     return {
         "command": command,
         "actor": actor,
         "move_number": game.move_count,
         "state": view,
         "ledger": ledger,
-        "legal": engine.legal_commands(after, actor_after) if continues else [],
+        "legal": engine.continuations(state, actor, command),
     }
+
+
+def move_explain(*, game: Game, user, command: str) -> dict:
+    """Whether a command would be accepted now, and if not the rule it breaks (a click on
+    something the player cannot do is answered with the reason, next to the click)."""
+    try:
+        move_preview(game=game, user=user, command=command)
+    except Forbidden:
+        raise
+    except ApplicationError as exc:
+        return {"command": command, "legal": False, "reason": exc.message}
+    return {"command": command, "legal": True, "reason": ""}
 
 
 # --- auto-leech settings -----------------------------------------------------------------------
@@ -137,14 +150,28 @@ def _own_turn(game: Game, seat: Seat) -> bool:
 def autoleech_settings_get(*, game: Game, user) -> dict:
     seat = _seat_for(game, user)
     row = AutoLeechSetting.objects.filter(game=game, user=user).first()
-    settings = row.settings if row else {**autoleech.defaults(), "enabled": False}
+    default = AutoLeechDefault.objects.filter(user=user).first()
+    if row:
+        settings = row.settings
+    elif default:
+        settings = default.settings
+    else:
+        settings = {**autoleech.defaults(), "enabled": False}
     editable = _own_turn(game, seat)
     return {
         "settings": settings,
-        "stored": row is not None,
+        "stored": row is not None or default is not None,
+        "from_account": row is None and default is not None,
         "editable": editable,
         "reason": "" if editable else OWN_TURN_ONLY,
     }
+
+
+def autoleech_default_update(*, user, settings: dict) -> dict:
+    """The player's answers for every game that has no settings of its own."""
+    clean = autoleech.normalize(settings)
+    AutoLeechDefault.objects.update_or_create(user=user, defaults={"settings": clean})
+    return clean
 
 
 def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
@@ -154,3 +181,113 @@ def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
     clean = autoleech.normalize(settings)
     AutoLeechSetting.objects.update_or_create(game=game, user=user, defaults={"settings": clean})
     return autoleech_settings_get(game=game, user=user)
+
+
+# --- the planner -------------------------------------------------------------------------------
+
+
+def _plan_rows(rows: list) -> list[dict]:
+    """Rows as stored: ``{"actor", "command"}`` with the command in the log's spelling."""
+    if not isinstance(rows, list) or len(rows) > MAX_PLAN_ROWS:
+        raise ApplicationError(f"A plan holds at most {MAX_PLAN_ROWS} rows.")
+    clean = []
+    for i, row in enumerate(rows, start=1):
+        if not isinstance(row, dict) or not isinstance(row.get("actor"), str):
+            raise ApplicationError(f"Plan row {i}: give an actor and a command.")
+        try:
+            command = game_services.clean_command(str(row.get("command", "")))
+        except ApplicationError as exc:
+            raise ApplicationError(f"Plan row {i}: {exc.message}") from exc
+        clean.append({"actor": row["actor"].strip().lower()[:40], "command": command})
+    return clean
+
+
+def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> dict:
+    """The game after the planned rows (and a row being composed), as a player would play them,
+    on a copy of the current state. Nothing is written.
+
+    Returns the state view, the index and reason of the first row that no longer applies (the
+    state is then the one before it), the legal commands of ``actor`` at the end (or the
+    continuations of ``command``), and the ledger rows of ``command``.
+    """
+    if game.status != Game.Status.RUNNING:
+        raise ApplicationError(
+            f"The game is {game.get_status_display()}: there is nothing to plan."
+        )
+    rows = _plan_rows(rows)
+    state = game_services.load_state(game)
+    broken = None
+    for i, row in enumerate(rows):
+        try:
+            state, _ = engine.apply_player(state, row["actor"], row["command"])
+        except ApplicationError as exc:
+            broken = {"index": i, "reason": exc.message}
+            break
+    ledger: list[dict] = []
+    legal: list[str] = []
+    actor = actor.strip().lower() or _next_actor(state)
+    if command and broken is None:
+        command = game_services.clean_command(command)
+        after, ledger = engine.apply_player(state, actor, command)
+        legal = engine.continuations(state, actor, command)
+        state = after
+    elif actor and broken is None:
+        legal = engine.legal_commands(state, actor)
+    view = selectors.state_view_of(game, state)
+    return {
+        "rows": rows,
+        "broken": broken,
+        "actor": actor,
+        "command": command,
+        "state": view,
+        "ledger": ledger,
+        "legal": legal,
+    }
+
+
+def _next_actor(state: Any) -> str:
+    waiting = engine.waiting_for(state)
+    return waiting[0]["actor"] if waiting else ""
+
+
+def plan_save(*, game: Game, user, rows: list, notes: str) -> Plan:
+    if not user.is_authenticated:
+        raise Forbidden("Log in to keep a plan.")
+    if len(notes) > MAX_PLAN_NOTES:
+        raise ApplicationError(f"Notes are limited to {MAX_PLAN_NOTES} characters.")
+    plan, _ = Plan.objects.update_or_create(
+        game=game, user=user, defaults={"rows": _plan_rows(rows), "notes": notes}
+    )
+    return plan
+
+
+# --- premoves ----------------------------------------------------------------------------------
+
+
+def premoves_set(
+    *, game: Game, user, commands: list[str], expected_move_number: int
+) -> list[Premove]:
+    """Replace the player's queue of premoves (the game as seen at ``expected_move_number``)."""
+    seat = _seat_for(game, user)
+    if game.status != Game.Status.RUNNING:
+        raise ApplicationError(f"The game is {game.get_status_display()}: no moves can be queued.")
+    if seat.dropped:
+        raise Forbidden("Your faction has left this game.")
+    if expected_move_number != game.move_count:
+        raise Conflict(
+            f"Stale expected_move_number {expected_move_number}: the latest move is {game.move_count}.",
+            {"move_number": game.move_count},
+        )
+    if len(commands) > MAX_PREMOVES:
+        raise ApplicationError(f"At most {MAX_PREMOVES} moves can be queued.")
+    clean = []
+    for i, command in enumerate(commands, start=1):
+        try:
+            clean.append(game_services.clean_command(command))
+        except ApplicationError as exc:
+            raise ApplicationError(f"Premove {i}: {exc.message}") from exc
+    Premove.objects.filter(game=game, user=user).delete()
+    return Premove.objects.bulk_create(
+        Premove(game=game, user=user, position=i, command=c, queued_at_move=game.move_count)
+        for i, c in enumerate(clean, start=1)
+    )

@@ -2,7 +2,7 @@ from django.urls import path
 
 from games.api.urls import GameIdConverter  # noqa: F401  (registers the game_id converter)
 
-from . import views
+from . import account_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,6 +19,29 @@ urlpatterns = [
     path("players/<str:username>/", views.profile, name="player-page"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
     path("login/", views.login_page, name="login"),
+    path("account/email/confirm/<str:token>/", views.email_confirm_page, name="email-confirm"),
+    path("account/", account_views.account_page, name="account"),
+    path(
+        "account/password/reset/",
+        account_views.PasswordResetView.as_view(),
+        name="password-reset",
+    ),
+    path(
+        "account/password/reset/sent/",
+        account_views.PasswordResetDoneView.as_view(),
+        name="password-reset-done",
+    ),
+    path(
+        "account/password/reset/<uidb64>/<token>/",
+        account_views.PasswordResetConfirmView.as_view(),
+        name="password-reset-confirm",
+    ),
+    path(
+        "account/password/reset/done/",
+        account_views.PasswordResetCompleteView.as_view(),
+        name="password-reset-complete",
+    ),
+    path("how-to-play/", views.how_to_play, name="how-to-play"),
     path("register/", views.register_page, name="register"),
     path("logout/", views.logout_page, name="logout"),
 ]

@@ -17,7 +17,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
-from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import services as account_services
 from games import engine as game_engine
@@ -25,6 +24,7 @@ from games import services as game_services
 from games.models import ORIGINAL_MAP_ID
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
+from tm_site.throttling import page_throttled
 
 from . import catalog, selectors, services
 from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm
@@ -35,21 +35,6 @@ def _next_url(request: HttpRequest, default: str = "/") -> str:
     if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         return target
     return default
-
-
-class _PageThrottle(SimpleRateThrottle):
-    """The API's login and registration rates, applied to the pages' forms too."""
-
-    def __init__(self, scope: str) -> None:
-        self.scope = scope
-        super().__init__()
-
-    def get_cache_key(self, request, view) -> str:
-        return self.cache_format % {"scope": f"page-{self.scope}", "ident": self.get_ident(request)}
-
-
-def _throttled(request: HttpRequest, scope: str) -> bool:
-    return request.method == "POST" and not _PageThrottle(scope).allow_request(request, None)
 
 
 # --- lobby -----------------------------------------------------------------------------------
@@ -91,6 +76,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 def _game_action(request: HttpRequest, game_id: int, action, done: str) -> HttpResponse:
+    # A private game the user may not see is a 404, as in the API: never a redirect that
+    # would tell it exists.
+    _game_or_404(request, game_id)
     try:
         action()
         messages.success(request, done)
@@ -151,7 +139,8 @@ def resign_game(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _game_or_404(request: HttpRequest, game_id: int):
     try:
-        return selectors.game_for_page(game_id, request.user, request.GET.get("invite", ""))
+        invite = request.POST.get("invite_code") or request.GET.get("invite", "")
+        return selectors.game_for_page(game_id, request.user, invite)
     except NotFound as exc:
         raise Http404(exc.message) from exc
 
@@ -185,6 +174,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "legal": page["legal"],
         "catalog": catalog.catalog(),
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
+        "premoves": selectors.premoves_list(game, request.user) if my_seat else [],
     }
     chat = list(selectors.game_selectors.chat_list(game).reverse()[:100])[::-1]
     context = {
@@ -199,6 +189,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "autoleech_choices": AutoLeechForm.base_fields["last_round_free_cultist"].choices,
         "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
         "map_name": "" if game.map_id == ORIGINAL_MAP_ID else _map_name(game.map_id),
+        "options": catalog.options_described(game.options),
+        "seated": bool(my_seat and not my_seat.dropped),
     }
     return render(request, "web/game.html", context)
 
@@ -286,17 +278,40 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "web/profile.html", context)
 
 
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/how_to_play.html")
+
+
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    page = selectors.leaderboard_page(request.GET.get("page"))
-    return render(request, "web/leaderboard.html", {"page": page})
+    provisional = request.GET.get("provisional") == "1"
+    context = {
+        "page": selectors.leaderboard_page(request.GET.get("page"), provisional=provisional),
+        "provisional": provisional,
+        "standing": selectors.rating_standing(request.user),
+    }
+    return render(request, "web/leaderboard.html", context)
 
 
 # --- accounts --------------------------------------------------------------------------------
 
 
+def email_confirm_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The link mailed to a new address: a button, so that mail scanners opening links confirm
+    nothing."""
+    context: dict = {}
+    if request.method == "POST":
+        try:
+            context["confirmed"] = account_services.email_confirm(token=token)
+        except ApplicationError as exc:
+            context["error"] = exc.message
+    return render(
+        request, "web/email_confirm.html", context, status=400 if "error" in context else 200
+    )
+
+
 def login_page(request: HttpRequest) -> HttpResponse:
     form = AuthenticationForm(request, data=request.POST or None)
-    if _throttled(request, "login"):
+    if page_throttled(request, "login"):
         return render(
             request, "web/login.html", {"form": AuthenticationForm(), "throttled": True}, status=429
         )
@@ -308,7 +323,7 @@ def login_page(request: HttpRequest) -> HttpResponse:
 
 def register_page(request: HttpRequest) -> HttpResponse:
     form = RegisterForm(request.POST or None)
-    if _throttled(request, "register"):
+    if page_throttled(request, "register"):
         return render(
             request, "web/register.html", {"form": RegisterForm(), "throttled": True}, status=429
         )

@@ -75,9 +75,10 @@ def test_three_players_play_a_game_live_in_their_browsers(live, player):
         p.page.goto(f"{live.url}/")
         p.page.click(f'.game-card[data-game="{game_id}"] .join-form button')
         p.page.wait_for_url(game_url)
-    # Alice's open page hears of the start and reloads by itself.
-    expect(page.locator(".faction-picker")).to_be_visible(timeout=20_000)
-    bob.page.reload()
+    # Alice's and Bob's open pages hear of the start and reload by themselves; Alice picks first.
+    for p in (alice, bob):
+        expect(p.page.locator("#status-text")).to_have_text("Running", timeout=20_000)
+    expect(page.locator(".faction-picker")).to_be_visible()
 
     # The lobby marks the game where Alice must act.
     page.goto(f"{live.url}/")

@@ -8,7 +8,7 @@ import pytest
 
 from games import notation, services
 from games.models import Game
-from tests.conftest import load_corpus_game
+from tests.conftest import live_row, load_corpus_game
 from tests.factories import StaffFactory, UserFactory
 
 RECORD = "4pLeague_S60_D1L1_G1"
@@ -21,7 +21,7 @@ def recorded_moves(record: dict) -> Iterator[tuple[str, str]]:
             continue
         if row["command"] == "setup":
             yield row["faction"], f"setup {row['faction']}"
-        elif row["player_command"]:
+        elif row["player_command"] and live_row(row):
             yield row["faction"], row["player_command"]
 
 

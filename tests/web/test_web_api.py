@@ -233,3 +233,56 @@ def test_offers_that_can_give_nothing_now_are_left_to_the_player():
     assert offer.details["actual"] == 0
     assert autoleech.next_answer(state, {}) is None
     assert autoleech.next_answer(state, {"engineers": {"enabled": True}}) is None
+
+
+def test_explain_names_the_rule_a_command_breaks_and_writes_nothing(started_game, client_for):
+    game, _ = started_game()
+    client = client_for(first_player(game))
+    url = f"/api/v1/games/{game.pk}/explain/"
+    refused = client.post(url, {"command": "build A1"}, format="json")
+    assert refused.status_code == 200
+    assert refused.data["legal"] is False and "faction" in refused.data["reason"]
+    accepted = client.post(url, {"command": "setup witches"}, format="json")
+    assert accepted.data == {"command": "setup witches", "legal": True, "reason": ""}
+    game.refresh_from_db()
+    assert game.move_count == 0
+
+
+def test_explain_is_for_seated_players_only(started_game, client_for, other_user):
+    game, _ = started_game()
+    response = client_for(other_user).post(
+        f"/api/v1/games/{game.pk}/explain/", {"command": "setup witches"}, format="json"
+    )
+    assert response.status_code == 403
+
+
+def test_the_state_after_any_move_in_force_is_served_to_anyone_who_sees_the_game(league, api):
+    league.play(30)
+    game = league.refresh()
+    response = api.get(f"/api/v1/games/{game.pk}/states/12/")
+    assert response.status_code == 200, response.data
+    view = response.data
+    assert view["move_number"] == 12 and view["latest_move_number"] == 30
+    expected = services.replay(game, list(game.moves.filter(number__lte=12).order_by("number")))
+    assert view["factions"] == engine.state_view(expected)["factions"]
+    start = api.get(f"/api/v1/games/{game.pk}/states/0/").data
+    assert start["factions"] == {} and start["round"] == 0
+
+
+def test_history_skips_undone_moves_and_hides_private_games(league, api, client_for):
+    league.play(5)
+    game = league.refresh()
+    faction, command = league.moves[5]
+    services.move_submit(
+        game_id=game.pk, user=league.user_of(faction), command=command, expected_move_number=5
+    )
+    services.move_undo(game_id=game.pk, user=league.user_of(faction), expected_move_number=6)
+    assert api.get(f"/api/v1/games/{game.pk}/states/6/").status_code == 404
+    assert api.get(f"/api/v1/games/{game.pk}/states/5/").status_code == 200
+    game.public = False
+    game.save(update_fields=["public"])
+    assert api.get(f"/api/v1/games/{game.pk}/states/5/").status_code == 404
+    assert (
+        client_for(league.user_of(faction)).get(f"/api/v1/games/{game.pk}/states/5/").status_code
+        == 200
+    )

@@ -157,8 +157,9 @@ def test_join_leave_and_start_work_without_javascript(user):
     other = UserFactory()
     game = services.game_create(user=user, player_count=2, public=False)
     client = logged_in(other)
+    # Without the right invite code a private game does not exist for this player.
     response = client.post(f"/games/{game.pk}/join/", {"invite_code": "wrong"})
-    assert response.status_code == 302
+    assert response.status_code == 404
     assert not game.seats.filter(user=other).exists()
     client.post(f"/games/{game.pk}/join/", {"invite_code": game.invite_code})
     assert game.seats.filter(user=other).exists()
@@ -279,6 +280,26 @@ def test_leaderboard_page(finished_game):
     assert Client().get("/leaderboard/?page=abc").status_code == 200
 
 
+def test_leaderboard_says_why_a_player_is_not_listed_and_shows_provisional_players(
+    finished_game,
+):
+    game_rate(finished_game.pk)
+    winner = finished_game.seats.get(rank=1).user
+    client = Client()
+    client.force_login(winner)
+    established = client.get("/leaderboard/")
+    # One rated game: not established, so not listed, and told how many games it takes.
+    assert winner.pk not in [r.user_id for r in established.context["page"].object_list]
+    assert "You have played 1 of the 5 rated games it takes to be listed: 4 more to go." in (
+        established.text
+    )
+    everyone = client.get("/leaderboard/?provisional=1")
+    assert winner.pk in [r.user_id for r in everyone.context["page"].object_list]
+    assert 'class="badge" title="fewer than 5 rated games">provisional' in everyone.text
+    profile = client.get(f"/players/{winner.username}/")
+    assert "provisional: on the leaderboard after 5" in profile.text
+
+
 def test_register_log_out_and_log_in():
     client = Client()
     assert client.get("/register/").status_code == 200
@@ -309,7 +330,7 @@ def test_register_shows_field_errors_and_refuses_foreign_next_urls():
         "/register/", {"username": "a b", "password": "x", "password_again": "y"}
     )
     assert response.status_code == 200
-    assert "Letters, digits" in response.text and "passwords differ" in response.text
+    assert "2 to 40 characters" in response.text and "passwords differ" in response.text
     UserFactory(username="taken")
     response = client.post(
         "/register/",
@@ -359,7 +380,11 @@ def test_new_game_form_offers_every_map(user):
         assert name in page
     response = logged_in(user).post(
         "/games/new/",
-        {"name": "Side two", "player_count": "2", "map_id": "be8f6ebf549404d015547152d5f2a1906ae8dd90"},
+        {
+            "name": "Side two",
+            "player_count": "2",
+            "map_id": "be8f6ebf549404d015547152d5f2a1906ae8dd90",
+        },
     )
     assert response.status_code == 302
     assert Game.objects.get(name="Side two").map_id == "be8f6ebf549404d015547152d5f2a1906ae8dd90"

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors as game_selectors
-from web import services
+from web import selectors, services
 
 ERRORS = {
     400: OpenApiResponse(description="Invalid input or a broken rule: {error}"),
@@ -64,6 +65,158 @@ class GamePreviewApi(APIView):
         return Response(self.OutputSerializer(result).data)
 
 
+class GameHistoryStateApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        tags=["games"],
+        description="The game as it stood after move {n} (a move in force; 0 is the start), "
+        "shaped like GET /state/, with latest_move_number. Anyone who can see the game.",
+    )
+    def get(self, request: Request, game_id: int, move_number: int) -> Response:
+        game = _visible(request, game_id)
+        return Response(selectors.state_at(game, move_number))
+
+
+class GameExplainApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        command = serializers.CharField(max_length=10_000, trim_whitespace=True)
+
+    class OutputSerializer(serializers.Serializer):
+        command = serializers.CharField()
+        legal = serializers.BooleanField()
+        reason = serializers.CharField(allow_blank=True, help_text="The rule it breaks.")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OutputSerializer, **ERRORS},
+        tags=["moves"],
+        description="Would this command be accepted for your seat now? If not, the rule it "
+        "breaks, with status 200 (the page asks this when a player clicks something they "
+        "cannot do). Nothing is written.",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _visible(request, game_id)
+        result = services.move_explain(game=game, user=request.user, **data.validated_data)
+        return Response(self.OutputSerializer(result).data)
+
+
+class PlanRowSerializer(serializers.Serializer):
+    actor = serializers.CharField(
+        max_length=40, help_text="A faction, or playerN before it has one."
+    )
+    command = serializers.CharField(max_length=10_000)
+
+
+class GamePlanApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class PlanSerializer(serializers.Serializer):
+        rows = PlanRowSerializer(many=True)
+        notes = serializers.CharField(allow_blank=True, max_length=10_000, default="")
+
+    @extend_schema(responses={200: PlanSerializer, **ERRORS}, tags=["planner"])
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _visible(request, game_id)
+        return Response(selectors.plan_get(game, request.user))
+
+    @extend_schema(
+        request=PlanSerializer,
+        responses={200: PlanSerializer, **ERRORS},
+        tags=["planner"],
+        description="Keep your private plan of this game: rows to try on a copy of the current "
+        "state (yours and other factions') and notes. Nobody else sees it; nothing is played.",
+    )
+    def put(self, request: Request, game_id: int) -> Response:
+        data = self.PlanSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _visible(request, game_id)
+        services.plan_save(game=game, user=request.user, **data.validated_data)
+        return Response(selectors.plan_get(game, request.user))
+
+
+class GamePlanTryApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        rows = PlanRowSerializer(many=True)
+        actor = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+        command = serializers.CharField(
+            max_length=10_000, required=False, allow_blank=True, default=""
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        rows = PlanRowSerializer(many=True)
+        broken = serializers.DictField(
+            allow_null=True, help_text="{index, reason} of the first row that no longer applies."
+        )
+        actor = serializers.CharField(allow_blank=True)
+        command = serializers.CharField(allow_blank=True)
+        state = serializers.DictField(help_text="The state after the rows, as GET /state/.")
+        ledger = serializers.ListField(child=serializers.DictField())
+        legal = serializers.ListField(
+            child=serializers.CharField(),
+            help_text="The actor's legal commands after the rows, or what may follow command.",
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OutputSerializer, **ERRORS},
+        tags=["planner"],
+        description="Play planned rows on a copy of the current state, as each faction could "
+        "play them, and see the result. A broken command (400) names its rule; a planned row "
+        "the game has overtaken is reported in broken. Nothing is written.",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _visible(request, game_id)
+        return Response(
+            self.OutputSerializer(services.plan_try(game=game, **data.validated_data)).data
+        )
+
+
+class GamePremovesApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class QueueSerializer(serializers.Serializer):
+        commands = serializers.ListField(
+            child=serializers.CharField(max_length=10_000), max_length=5
+        )
+
+    class InputSerializer(QueueSerializer):
+        expected_move_number = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
+
+    @extend_schema(responses={200: QueueSerializer, **ERRORS}, tags=["planner"])
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _visible(request, game_id)
+        return Response({"commands": selectors.premoves_list(game, request.user)})
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: QueueSerializer,
+            **ERRORS,
+            409: OpenApiResponse(description="Stale expected_move_number"),
+        },
+        tags=["planner"],
+        description="Replace your queue of premoves (up to 5 rows): when the game waits for "
+        "you, the server plays them in order while they are legal; the first one that is not "
+        "cancels the rest, and you are told.",
+    )
+    def put(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _visible(request, game_id)
+        services.premoves_set(game=game, user=request.user, **data.validated_data)
+        return Response({"commands": selectors.premoves_list(game, request.user)})
+
+
 class AutoLeechSettingsSerializer(serializers.Serializer):
     enabled = serializers.BooleanField(default=True)
     take_up_to = serializers.IntegerField(min_value=0, max_value=99, default=1)
@@ -81,6 +234,9 @@ class GameAutoLeechApi(APIView):
     class OutputSerializer(serializers.Serializer):
         settings = AutoLeechSettingsSerializer()
         stored = serializers.BooleanField(help_text="False: nothing is answered for you yet.")
+        from_account = serializers.BooleanField(
+            help_text="True: the answers chosen on your account page apply (no game settings)."
+        )
         editable = serializers.BooleanField(help_text="Only during your own turn.")
         reason = serializers.CharField(allow_blank=True)
 

@@ -5,7 +5,8 @@ import { api, h, showError } from "./api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "./charts.js";
 import { classify, factionName, joinRow, labelRow, splitRow } from "./commands.js";
-import { renderCults, renderFactions, renderLedger, renderTiles } from "./panels.js";
+import { renderLedger, roundStarts } from "./ledger.js";
+import { renderCults, renderFactions, renderTiles } from "./panels.js";
 
 const data = JSON.parse(document.getElementById("game-data").textContent);
 const catalog = data.catalog;
@@ -27,6 +28,13 @@ const st = {
   wasMyTurn: null,
   clocks: data.clocks || {},
   clocksAt: Date.now(),
+  ledger: null, // the entries, once loaded
+  ledgerFilters: {},
+  history: null, // {moveNumber, view} while looking back
+  // The private planner: rows tried on a copy of the game; base is the server's answer for
+  // them ({state, legal, actor, broken}).
+  plan: { on: false, rows: [], notes: "", actor: "", base: null, loaded: false },
+  premoves: data.premoves || [],
 };
 const timed = data.game.time_control && data.game.time_control !== "none";
 
@@ -62,15 +70,54 @@ const el = {
   autoleechStatus: $("autoleech-status"),
   autoleechError: $("autoleech-error"),
   actionError: $("action-error"),
+  historyBar: $("history-bar"),
+  historyButton: $("history-button"),
+  moveEntry: $("move-entry"),
+  moveEntryTitle: $("move-entry-title"),
+  planButton: $("plan-button"),
+  planPanel: $("plan-panel"),
+  planRows: $("plan-rows"),
+  planActor: $("plan-actor"),
+  planNotes: $("plan-notes"),
+  planStatus: $("plan-status"),
+  planTools: $("plan-tools"),
+  premoves: $("premoves"),
+  premoveList: $("premove-list"),
+  premoveError: $("premove-error"),
 };
 
 const normalize = (text) => text.split(/\s+/).join(" ").trim();
 const running = () => st.status === "running";
-const canPlay = () => mySeat && running() && !data.me.dropped;
+const seated = () => mySeat && running() && !data.me.dropped;
+const planning = () => st.plan.on && !!st.plan.base;
+const canPlay = () => (planning() ? true : seated());
 
+// What a player must do, in the order it has to be done: what an action left open (a favor
+// tile after a temple, spades, a town) before the next action.
+function todo(decisions) {
+  const ordered = [...decisions.filter((d) => d.kind !== "action"), ...decisions.filter((d) => d.kind === "action")];
+  const texts = [...new Set(ordered.map((d) => d.description))];
+  return texts.length > 1 ? `${texts[0]}, then ${texts.slice(1).join(", then ")}` : texts[0] || "";
+}
+
+// The decisions of whoever the move entry acts for: the player, or in the planner the
+// faction being planned for.
 function myDecisions(view = st.view) {
-  if (!view || !mySeat) return [];
+  if (!view) return [];
+  if (planning()) return (view.waiting_for || []).filter((d) => d.actor === st.plan.actor);
+  if (!mySeat) return [];
   return (view.waiting_for || []).filter((d) => d.seat === mySeat);
+}
+
+// The player's own decisions in the game itself, whatever the planner shows.
+function ownDecisions() {
+  if (!st.view || !mySeat) return [];
+  return (st.view.waiting_for || []).filter((d) => d.seat === mySeat);
+}
+
+function actingFaction(view) {
+  if (planning()) return (view.factions || {})[st.plan.actor];
+  return Object.values(view.factions || {}).find((f) => f.seat === mySeat);
 }
 
 // --- the options a player has now --------------------------------------------------------------
@@ -84,7 +131,7 @@ function trackOf(subs) {
 }
 
 function currentOptions() {
-  const rows = st.preview ? st.preview.legal : st.legal;
+  const rows = st.preview ? st.preview.legal : planning() ? st.plan.base.legal : st.legal;
   const options = rows.map((row) => {
     const c = classify(row);
     c.label = labelRow(row, catalog);
@@ -99,7 +146,7 @@ function currentOptions() {
 // Yucata does; the preview checks them like any other row.
 function sacrifices(options) {
   const view = shownView();
-  const me = Object.values(view.factions || {}).find((f) => f.seat === mySeat);
+  const me = actingFaction(view);
   // Only while the turn's action is still to come: passing is then one of the options.
   const actionLeft = options.some((o) => o.group === "pass");
   if (!me || !actionLeft || !options.some((o) => /^burn \d+$/i.test(o.row))) return [];
@@ -135,27 +182,32 @@ function hexOptions(options) {
 // --- rendering ---------------------------------------------------------------------------------
 
 function shownView() {
-  return st.preview ? st.preview.state : st.view;
+  if (st.history) return st.history.view;
+  if (st.preview) return st.preview.state;
+  return planning() ? st.plan.base.state : st.view;
 }
 
 function render() {
   closeMenu();
   const view = shownView();
   if (!view) return;
-  const options = canPlay() ? currentOptions() : [];
+  const options = canPlay() && !st.history ? currentOptions() : [];
   const byHex = hexOptions(options);
   renderHeader();
   renderMap(el.map, view, {
     catalog,
     legal: new Set(byHex.keys()),
-    changed: st.preview ? changedHexes(st.view, st.preview.state) : new Set(),
+    changed: st.preview ? changedHexes(planning() ? st.plan.base.state : st.view, st.preview.state) : planning() ? changedHexes(st.view, st.plan.base.state) : new Set(),
     onHex: (hex, event) => onHex(hex, byHex.get(hex) || [], event),
     onHover: (hex, text) => {
       if (el.hexInfo) el.hexInfo.textContent = text;
     },
     onBackground: closeMenu,
   });
-  el.map.classList.toggle("previewing", !!st.preview);
+  el.map.classList.toggle("previewing", (!!st.preview || planning()) && !st.history);
+  el.map.classList.toggle("history", !!st.history);
+  renderHistoryBar();
+  renderPlanner();
   renderFactions(el.factions, view, { catalog, mySeat, clocks: st.clocks, clocksAt: st.clocksAt });
   renderCults(el.cults, view, {
     catalog,
@@ -167,6 +219,7 @@ function render() {
     catalog,
     optionFor: (row) => exact.get(row.toLowerCase()),
     onPick: pick,
+    onExplain: seated() && !planning() && !st.history ? (row, anchor) => explain(row, anchor, null, row.replace(/^(pass|action|\+)\s*/i, "")) : null,
   });
   renderMoveEntry(options, byHex);
 }
@@ -175,12 +228,12 @@ function renderHeader() {
   const view = st.view;
   if (el.moveNumber) el.moveNumber.textContent = st.moveNumber;
   if (el.roundText) el.roundText.textContent = view.finished ? "game over" : view.round ? `round ${view.round}` : "setup";
-  const mine = myDecisions();
-  const myTurn = canPlay() && mine.length > 0;
+  const mine = ownDecisions();
+  const myTurn = seated() && mine.length > 0;
   if (el.banner) {
     el.banner.classList.toggle("my-turn", myTurn);
     if (view.finished) el.banner.textContent = "The game is over.";
-    else if (myTurn) el.banner.textContent = `Your turn: ${[...new Set(mine.map((d) => d.description))].join("; ")}`;
+    else if (myTurn) el.banner.textContent = `Your turn: ${todo(mine)}`;
     else {
       const names = [];
       for (const d of view.waiting_for || []) {
@@ -199,6 +252,7 @@ function renderHeader() {
 }
 
 const GROUPS = [
+  ["leech", "Power offers"],
   ["faction", "Choose your faction"],
   ["pass", "Pass"],
   ["power", "Power actions"],
@@ -217,16 +271,18 @@ function renderMoveEntry(options, byHex) {
   renderPrompt();
   const groups = [];
   for (const [group, title] of GROUPS) {
+    // Offers are answered in their own prompt, except in the planner.
+    if (group === "leech" && !planning()) continue;
     const items = options.filter((o) => o.group === group);
     if (!items.length) continue;
     const buttons = items.map((o) => {
       if (group === "faction") {
         const name = o.subs[0].split(" ")[1].toLowerCase();
         const info = catalog.factions[name] || {};
-        return h("button", { type: "button", class: `button faction-${name}`, onclick: () => pick(o) },
+        return h("button", { type: "button", class: `button faction-${name}`, "data-row": o.row, onclick: () => pick(o) },
           info.display || name, h("span", { class: "muted" }, ` ${info.terrain || ""}`));
       }
-      return h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row }, o.label);
+      return h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, o.label);
     });
     groups.push(h("section", { class: "choice-group" }, h("h3", {}, title),
       h("div", { class: group === "faction" ? "faction-picker" : "button-row" }, ...buttons)));
@@ -237,31 +293,37 @@ function renderMoveEntry(options, byHex) {
       h("h3", {}, "On the map"),
       h("p", { class: "choice-hint" }, `Click a highlighted hex (${byHex.size} place${byHex.size === 1 ? "" : "s"}). `),
       h("details", {}, h("summary", {}, `List them (${all.length})`),
-        h("div", { class: "button-row" }, ...all.map((o) => h("button", { type: "button", class: "button small", onclick: () => pick(o) }, o.label))))));
+        h("div", { class: "button-row" }, ...all.map((o) => h("button", { type: "button", class: "button small", "data-row": o.row, onclick: () => pick(o) }, o.label))))));
   }
   if (st.preview) {
-    const turnOver = !st.preview.legal.length;
-    groups.unshift(h("p", { class: "choice-hint" }, turnOver
-      ? "This row completes your turn. Confirm it, or undo a step."
-      : "Add more to this row, or confirm it as it is."));
-  } else if (canPlay() && !myDecisions().length) {
-    groups.push(h("p", { class: "choice-hint" }, "Not your turn: you can still type a command, e.g. a conversion."));
+    const left = myDecisions(st.preview.state).filter((d) => d.kind !== "leech" && d.kind !== "action");
+    let hint;
+    if (left.length) hint = `Still to do: ${todo(left)}. Choose it now, or confirm and choose it next.`;
+    else if (st.preview.legal.length) hint = "Add more to this row (below), or confirm it as it is.";
+    else hint = "This row completes your turn. Confirm it, or undo a step.";
+    groups.unshift(h("p", { class: `choice-hint${left.length ? " pending" : ""}`, id: "preview-hint" }, hint));
+  } else if (planning() && !myDecisions(shownView()).length) {
+    groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? "The plan stops at a row the game no longer allows: remove it." : "Choose whom to plan for above."));
+  } else if (!planning() && canPlay() && !myDecisions().length) {
+    groups.push(h("p", { class: "choice-hint" }, "Not your turn: nothing to do here until the game waits for you. You can plan ahead, or queue premoves."));
   }
   el.choices.replaceChildren(...groups);
   const previewing = st.preview && normalize(el.input.value) === st.preview.command;
-  el.send.textContent = previewing ? "Confirm move" : "Preview";
+  el.send.textContent = previewing ? (planning() ? "Add to plan" : "Confirm move") : planning() ? "Try" : "Preview";
   el.undo.hidden = !el.input.value.trim();
   el.send.disabled = st.busy;
   if (el.expected) el.expected.value = st.moveNumber;
   if (el.previewBanner) {
     el.previewBanner.hidden = !st.preview;
-    el.previewBanner.textContent = st.preview ? `Preview of “${st.preview.command}”: not sent yet. Changed hexes are outlined.` : "";
+    el.previewBanner.textContent = st.preview
+      ? `${planning() ? "Planning" : "Preview of"} “${st.preview.command}”: not sent yet. Changed hexes are outlined.`
+      : "";
   }
 }
 
 function renderPrompt() {
   if (!el.prompt) return;
-  const offers = myDecisions().filter((d) => d.kind === "leech");
+  const offers = planning() ? [] : myDecisions().filter((d) => d.kind === "leech");
   const blocks = [];
   for (const d of offers) {
     const amount = d.actual ?? d.amount;
@@ -274,8 +336,8 @@ function renderPrompt() {
         amount !== d.amount ? ` (you can take ${amount})` : "",
         cost ? `: taking it costs ${cost} VP.` : ": it is free."),
       h("div", { class: "button-row" },
-        h("button", { type: "button", class: "button primary", onclick: () => sendDirect(accept) }, `Accept ${amount} power`),
-        h("button", { type: "button", class: "button", onclick: () => sendDirect(decline) }, "Decline"))));
+        h("button", { type: "button", class: "button primary", "data-row": accept, onclick: () => sendDirect(accept) }, `Accept ${amount} power`),
+        h("button", { type: "button", class: "button", "data-row": decline, onclick: () => sendDirect(decline) }, "Decline"))));
   }
   el.prompt.replaceChildren(...blocks);
 }
@@ -284,7 +346,7 @@ function renderPrompt() {
 
 function pick(option) {
   closeMenu();
-  if (option.group === "leech") {
+  if (option.group === "leech" && !planning()) {
     sendDirect(option.row);
     return;
   }
@@ -303,7 +365,12 @@ async function preview() {
   }
   st.busy = true;
   try {
-    st.preview = await api("POST", `${base}/preview/${query}`, { command, expected_move_number: st.moveNumber });
+    if (planning()) {
+      const result = await api("POST", `${base}/plan/try/${query}`, { rows: st.plan.rows, actor: st.plan.actor, command });
+      st.preview = { command: result.command, state: result.state, legal: result.legal, ledger: result.ledger };
+    } else {
+      st.preview = await api("POST", `${base}/preview/${query}`, { command, expected_move_number: st.moveNumber });
+    }
     showError(el.error, "");
   } catch (error) {
     st.preview = null;
@@ -321,6 +388,15 @@ async function preview() {
 }
 
 async function confirmMove(command) {
+  if (planning()) {
+    st.plan.rows = [...st.plan.rows, { actor: st.plan.actor, command }];
+    el.input.value = "";
+    st.preview = null;
+    st.plan.actor = "";
+    await loadPlanBase();
+    savePlan();
+    return;
+  }
   st.busy = true;
   render();
   try {
@@ -370,17 +446,82 @@ function closeMenu() {
 
 function onHex(hex, options, event) {
   closeMenu();
-  if (!options.length) return;
+  const cell = el.map.querySelector(`.hex-cell[data-hex="${hex}"]`);
+  if (!options.length) {
+    explainHex(hex, cell, event);
+    return;
+  }
   if (options.length === 1) {
     pick(options[0]);
     return;
   }
-  const cell = el.map.querySelector(`.hex-cell[data-hex="${hex}"]`);
   openMenu(`${hex}: choose`, options, cell, event, hex);
 }
 
-function openMenu(title, options, anchor, event, hex) {
+// --- why a click does nothing --------------------------------------------------------------
+
+const NEXT_BUILDING = { D: "TP", TP: "TE", TE: "SA" };
+
+// The command a click on a hex most likely meant: upgrading one's own building, else building.
+function commandForHex(hex) {
+  const cell = (shownView().map || {})[hex];
+  if (!cell) return null;
+  const me = Object.entries(shownView().factions || {}).find(([, f]) => f.seat === mySeat);
+  if (cell.building && me && cell.owner === me[0]) {
+    return NEXT_BUILDING[cell.building] ? `upgrade ${hex} to ${NEXT_BUILDING[cell.building]}` : null;
+  }
+  return `build ${hex}`;
+}
+
+function waitingText() {
+  const names = [];
+  for (const d of st.view.waiting_for || []) {
+    const player = (st.view.players || []).find((p) => p.seat === d.seat);
+    const who = player ? player.username : d.actor;
+    if (!names.includes(who)) names.push(who);
+  }
+  return names.join(", ");
+}
+
+async function explain(command, anchor, event, subject) {
+  if (!seated() || planning()) return;
+  if (!myDecisions().length) {
+    note(`Not your turn: the game waits for ${waitingText() || "nobody"}.`, anchor, event);
+    return;
+  }
+  if (!command) {
+    note(`${subject}: nothing can be done here.`, anchor, event);
+    return;
+  }
+  const current = normalize(el.input.value);
+  const row = current && st.preview ? joinRow([...splitRow(current), command]) : command;
+  try {
+    const result = await api("POST", `${base}/explain/${query}`, { command: row });
+    note(result.legal ? `${subject}: ${labelRow(command, catalog)} is possible, but not as the next step of this move.` : `${subject}: ${result.reason}.`, anchor, event);
+  } catch (error) {
+    note(error.message, anchor, event);
+  }
+}
+
+function explainHex(hex, cell, event) {
+  explain(commandForHex(hex), cell, event, hex);
+}
+
+let noteTimer = null;
+
+function note(text, anchor, event) {
   closeMenu();
+  menu = h("div", { class: "hex-menu click-note", role: "status" }, h("p", {}, text),
+    h("button", { type: "button", class: "link-button", onclick: closeMenu }, "OK"));
+  place(menu, anchor, event);
+  clearTimeout(noteTimer);
+  const shown = menu;
+  noteTimer = setTimeout(() => {
+    if (menu === shown) closeMenu();
+  }, 8000);
+}
+
+function place(box, anchor, event) {
   let x = window.innerWidth / 2;
   let y = window.innerHeight / 3;
   if (event && event.clientX) {
@@ -391,16 +532,21 @@ function openMenu(title, options, anchor, event, hex) {
     x = r.left + r.width / 2;
     y = r.bottom;
   }
+  document.body.append(box);
+  const width = box.offsetWidth;
+  const left = Math.max(8, Math.min(x - width / 2, document.documentElement.clientWidth - width - 8));
+  box.style.left = `${left + window.scrollX}px`;
+  box.style.top = `${y + window.scrollY + 8}px`;
+}
+
+function openMenu(title, options, anchor, event, hex) {
+  closeMenu();
   const list = h("ul", {}, ...options.map((o) =>
-    h("li", {}, h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row }, labelRow(o.row, catalog, { omitHex: hex })))));
+    h("li", {}, h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, labelRow(o.row, catalog, { omitHex: hex })))));
   menu = h("div", { class: "hex-menu", role: "dialog", "aria-label": title },
     h("h3", {}, title), list,
     h("button", { type: "button", class: "link-button", onclick: closeMenu }, "Cancel"));
-  document.body.append(menu);
-  const width = menu.offsetWidth;
-  const left = Math.max(8, Math.min(x - width / 2, document.documentElement.clientWidth - width - 8));
-  menu.style.left = `${left + window.scrollX}px`;
-  menu.style.top = `${y + window.scrollY + 8}px`;
+  place(menu, anchor, event);
   const first = menu.querySelector("button");
   if (first) first.focus({ preventScroll: true });
 }
@@ -409,7 +555,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") closeMenu();
 });
 document.addEventListener("click", (event) => {
-  if (menu && !menu.contains(event.target) && !event.target.closest(".hex-cell, .cult-action")) closeMenu();
+  if (menu && !menu.contains(event.target) && !event.target.closest(".hex-cell, .cult-action, .tile")) closeMenu();
 });
 
 // --- keeping up with the game ------------------------------------------------------------------
@@ -421,7 +567,7 @@ async function refresh({ keepPreview = true } = {}) {
   try {
     [view, legal] = await Promise.all([
       api("GET", `${base}/state/${query}`),
-      canPlay() ? api("GET", `${base}/legal/${query}`) : Promise.resolve(null),
+      seated() ? api("GET", `${base}/legal/${query}`) : Promise.resolve(null),
     ]);
   } catch (error) {
     showError(el.error, error.message);
@@ -436,13 +582,22 @@ async function refresh({ keepPreview = true } = {}) {
   st.moveNumber = view.move_number;
   st.legal = legal && legal.move_number === view.move_number ? legal.commands : [];
   if (legal && legal.move_number !== view.move_number) setTimeout(() => refresh(), 300);
-  if (st.preview && keepPreview && el.input.value.trim()) {
+  if (planning()) {
+    // The plan is played on the new state of the game.
+    try {
+      await loadPlanBase();
+    } catch (error) {
+      showError(el.error, error.message);
+    }
+    if (st.preview && keepPreview && el.input.value.trim()) await preview();
+  } else if (st.preview && keepPreview && el.input.value.trim()) {
     await preview();
   } else {
     if (!keepPreview) st.preview = null;
     render();
   }
   if (st.ledgerLoaded && el.ledgerDetails && el.ledgerDetails.open) loadLedger();
+  else if (st.history) fetchLedger().then(() => renderHistoryBar()).catch(() => {});
   if (timed) loadClocks();
 }
 
@@ -457,14 +612,250 @@ async function loadClocks() {
   }
 }
 
+async function fetchLedger() {
+  st.ledger = await api("GET", `${base}/ledger/${query}`);
+  return st.ledger;
+}
+
 async function loadLedger() {
   try {
-    const entries = await api("GET", `${base}/ledger/${query}`);
-    renderLedger(el.ledger, entries, { catalog });
+    await fetchLedger();
+    drawLedger();
     st.ledgerLoaded = true;
   } catch (error) {
     el.ledger.replaceChildren(h("p", { class: "form-error" }, error.message));
   }
+}
+
+function drawLedger() {
+  if (!st.ledger || !el.ledger) return;
+  renderLedger(el.ledger, st.ledger, {
+    catalog,
+    factions: Object.keys((st.view || {}).factions || {}),
+    filters: st.ledgerFilters,
+    current: st.history ? st.history.moveNumber : null,
+    onShow: (number) => showHistory(number),
+    onFilter: (filters) => {
+      st.ledgerFilters = filters;
+      drawLedger();
+    },
+  });
+}
+
+// --- the planner: moves tried on a copy of the game -------------------------------------------
+
+async function togglePlanner() {
+  if (st.plan.on) {
+    st.plan.on = false;
+    st.preview = null;
+    el.input.value = "";
+    render();
+    return;
+  }
+  if (st.history) closeHistory();
+  try {
+    if (!st.plan.loaded) {
+      const saved = await api("GET", `${base}/plan/${query}`);
+      st.plan.rows = saved.rows;
+      st.plan.notes = saved.notes;
+      st.plan.loaded = true;
+    }
+    st.plan.on = true;
+    st.preview = null;
+    el.input.value = "";
+    await loadPlanBase();
+  } catch (error) {
+    st.plan.on = false;
+    showError(el.error, error.message);
+    render();
+  }
+}
+
+async function loadPlanBase() {
+  const result = await api("POST", `${base}/plan/try/${query}`, { rows: st.plan.rows, actor: st.plan.actor });
+  st.plan.base = result;
+  st.plan.actor = result.actor;
+  render();
+}
+
+let saveTimer = null;
+
+function savePlan() {
+  clearTimeout(saveTimer);
+  if (el.planStatus) el.planStatus.textContent = "Saving…";
+  saveTimer = setTimeout(async () => {
+    try {
+      await api("PUT", `${base}/plan/${query}`, { rows: st.plan.rows, notes: st.plan.notes });
+      if (el.planStatus) el.planStatus.textContent = "Plan kept (only you see it).";
+    } catch (error) {
+      if (el.planStatus) el.planStatus.textContent = error.message;
+    }
+  }, 500);
+}
+
+function myActor() {
+  const me = (st.view.players || []).find((p) => p.seat === mySeat);
+  return me ? me.actor : null;
+}
+
+async function removePlanRow(index) {
+  st.plan.rows = st.plan.rows.filter((_, i) => i !== index);
+  st.preview = null;
+  el.input.value = "";
+  st.plan.actor = "";
+  await loadPlanBase();
+  savePlan();
+}
+
+async function sendPlannedMove() {
+  const [first, ...rest] = st.plan.rows;
+  try {
+    await api("POST", `${base}/moves/${query}`, { command: first.command, expected_move_number: st.moveNumber });
+  } catch (error) {
+    showError(el.error, error.message);
+    return;
+  }
+  st.plan.rows = rest;
+  savePlan();
+  await refresh({ keepPreview: false });
+}
+
+async function queuePremoves(commands) {
+  try {
+    const result = await api("PUT", `${base}/premoves/${query}`, { commands, expected_move_number: st.moveNumber });
+    st.premoves = result.commands;
+    showError(el.premoveError, "");
+  } catch (error) {
+    showError(el.premoveError, error.message);
+  }
+  renderPremoves();
+}
+
+function renderPlanner() {
+  const on = planning();
+  if (el.planButton) {
+    el.planButton.textContent = on ? "Leave the planner" : "Planner";
+    el.planButton.setAttribute("aria-pressed", String(on));
+    el.planButton.hidden = !!st.history;
+  }
+  if (el.moveEntry) el.moveEntry.classList.toggle("planning", on);
+  if (el.moveEntryTitle) el.moveEntryTitle.textContent = on ? "Planner: nothing is sent" : "Your move";
+  const undo = document.getElementById("undo-form");
+  if (undo) undo.hidden = on;
+  const notesBox = document.getElementById("plan-notes-box");
+  if (notesBox) notesBox.hidden = !on;
+  if (!el.planPanel) return;
+  el.planPanel.hidden = !on;
+  renderPremoves();
+  if (!on) return;
+  const result = st.plan.base;
+  const broken = result.broken;
+  const mine = myActor();
+  el.planRows.replaceChildren(...st.plan.rows.map((row, i) => {
+    const state = broken && i === broken.index ? "broken" : broken && i > broken.index ? "after-broken" : "";
+    return h("li", { class: state, "data-command": row.command },
+      h("b", {}, factionName(row.actor, catalog)), ": ", labelRow(row.command, catalog), " ", h("code", {}, row.command),
+      state === "broken" ? h("span", {}, ` (no longer possible: ${broken.reason})`) : null,
+      h("button", { type: "button", class: "link-button", title: "Remove this row and those after it stay", onclick: () => removePlanRow(i) }, "remove"));
+  }));
+  if (!st.plan.rows.length) el.planRows.replaceChildren(h("li", { class: "muted" }, "No planned moves yet: click on the board as if playing."));
+  const actors = [];
+  for (const p of result.state.players || []) if (!actors.includes(p.actor)) actors.push(p.actor);
+  el.planActor.replaceChildren(...actors.map((a) =>
+    h("option", { value: a, selected: a === st.plan.actor }, `${factionName(a, catalog)}${a === mine ? " (you)" : ""}`)));
+  el.planActor.onchange = async () => {
+    st.plan.actor = el.planActor.value;
+    st.preview = null;
+    el.input.value = "";
+    await loadPlanBase();
+  };
+  const tools = [];
+  const first = st.plan.rows[0];
+  if (first && seated() && first.actor === mine && !(broken && broken.index === 0) && ownDecisions().length) {
+    tools.push(h("button", { type: "button", class: "button small primary", id: "plan-send-first", onclick: sendPlannedMove }, `Play “${first.command}” now`));
+  }
+  const myRows = st.plan.rows.filter((row) => row.actor === mine).map((row) => row.command);
+  if (seated() && myRows.length) {
+    tools.push(h("button", { type: "button", class: "button small", id: "plan-queue", onclick: () => queuePremoves(myRows.slice(0, 5)) },
+      `Queue my ${Math.min(myRows.length, 5)} planned move${myRows.length === 1 ? "" : "s"} as premoves`));
+  }
+  if (st.plan.rows.length) {
+    tools.push(h("button", { type: "button", class: "button small", onclick: async () => {
+      st.plan.rows = [];
+      st.plan.actor = "";
+      await loadPlanBase();
+      savePlan();
+    } }, "Clear the plan"));
+  }
+  el.planTools.replaceChildren(...tools);
+  if (el.planNotes && document.activeElement !== el.planNotes) el.planNotes.value = st.plan.notes;
+}
+
+function renderPremoves() {
+  if (!el.premoveList) return;
+  el.premoveList.replaceChildren(...st.premoves.map((command, i) =>
+    h("li", { "data-command": command }, labelRow(command, catalog), " ", h("code", {}, command),
+      h("button", { type: "button", class: "link-button", onclick: () => queuePremoves(st.premoves.filter((_, j) => j !== i)) }, "cancel"))));
+  if (!st.premoves.length) el.premoveList.replaceChildren(h("li", { class: "muted" }, "Nothing queued."));
+}
+
+// --- history: the game as it stood after any move in force ----------------------------------
+
+function historyMoves() {
+  return [0, ...(st.ledger || []).map((e) => e.move_number)];
+}
+
+async function showHistory(number) {
+  st.plan.on = false;
+  try {
+    if (!st.ledger || !st.ledger.some((e) => e.move_number === number)) await fetchLedger();
+    const view = await api("GET", `${base}/states/${number}/${query}`);
+    st.history = { moveNumber: number, view };
+    const url = new URL(window.location.href);
+    url.searchParams.set("at", number);
+    window.history.replaceState(null, "", url);
+  } catch (error) {
+    showError(el.error, error.message);
+    return;
+  }
+  render();
+  drawLedger();
+}
+
+function closeHistory() {
+  st.history = null;
+  const url = new URL(window.location.href);
+  url.searchParams.delete("at");
+  window.history.replaceState(null, "", url);
+  render();
+  drawLedger();
+}
+
+function renderHistoryBar() {
+  if (!el.historyBar) return;
+  if (el.moveEntry) el.moveEntry.hidden = !!st.history || (!seated() && !planning());
+  if (el.historyButton) el.historyButton.hidden = !!st.history || !st.view;
+  if (!st.history) {
+    el.historyBar.hidden = true;
+    return;
+  }
+  const numbers = historyMoves();
+  const at = numbers.indexOf(st.history.moveNumber);
+  const entry = (st.ledger || []).find((e) => e.move_number === st.history.moveNumber);
+  const view = st.history.view;
+  const starts = roundStarts(st.ledger || []);
+  const who = entry ? `${factionName(entry.actor, catalog)}: ${entry.command}` : "before the first move";
+  el.historyBar.hidden = false;
+  el.historyBar.replaceChildren(
+    h("span", { class: "where", id: "history-where" },
+      h("strong", {}, `After move ${st.history.moveNumber}`), ` · ${view.round ? `round ${view.round}` : "setup"} · ${who}`),
+    h("button", { type: "button", class: "button small", id: "history-prev", disabled: at <= 0, onclick: () => showHistory(numbers[at - 1]) }, "◀ Back"),
+    h("button", { type: "button", class: "button small", id: "history-next", disabled: at >= numbers.length - 1, onclick: () => showHistory(numbers[at + 1]) }, "Forward ▶"),
+    h("label", {}, "Round ",
+      h("select", { id: "history-round", onchange: (e) => showHistory(Number(e.target.value)) },
+        ...[...starts.entries()].map(([round, number]) =>
+          h("option", { value: number, selected: round === (view.round || 0) }, round ? `${round}` : "setup")))),
+    h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, "Back to the game"));
 }
 
 async function loadChat() {
@@ -472,7 +863,7 @@ async function loadChat() {
   try {
     const page = await api("GET", `${base}/chat/${query ? query + "&" : "?"}page_size=500`);
     const items = page.results.map((m) =>
-      h("li", {}, h("strong", {}, m.username), " ",
+      h("li", {}, h("strong", {}, h("a", { href: `/players/${encodeURIComponent(m.username)}/` }, m.username)), " ",
         h("time", { class: "muted", datetime: m.created_at }, new Date(m.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })),
         h("p", {}, m.text)));
     el.chatList.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, "No messages yet.")]));
@@ -590,13 +981,14 @@ function setupForms() {
   }
   const undoForm = document.getElementById("undo-form");
   if (undoForm) {
+    const undoError = document.getElementById("undo-error");
     undoForm.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
         await api("POST", `${base}/undo/${query}`, { expected_move_number: st.moveNumber });
-        showError(el.error, "");
+        showError(undoError, "");
       } catch (error) {
-        showError(el.error, error.message);
+        showError(undoError, error.status === 409 ? "The game moved on: look at the board again." : error.message);
       }
       refresh({ keepPreview: false });
     });
@@ -613,6 +1005,25 @@ function setupForms() {
       if (el.ledgerDetails.open) loadLedger();
     });
   }
+  if (el.planButton) el.planButton.addEventListener("click", togglePlanner);
+  if (el.planNotes) {
+    el.planNotes.addEventListener("input", () => {
+      st.plan.notes = el.planNotes.value;
+      savePlan();
+    });
+  }
+  if (el.historyButton) {
+    el.historyButton.addEventListener("click", async () => {
+      try {
+        await fetchLedger();
+      } catch (error) {
+        showError(el.error, error.message);
+        return;
+      }
+      const numbers = historyMoves();
+      showHistory(numbers[numbers.length - 1]);
+    });
+  }
 }
 
 async function refreshAutoleech() {
@@ -620,7 +1031,11 @@ async function refreshAutoleech() {
   try {
     const settings = await api("GET", `${base}/autoleech/${query}`);
     el.autoleechFields.disabled = !settings.editable;
-    el.autoleechStatus.textContent = settings.editable ? (settings.stored ? "" : "Not set up yet: every offer is asked.") : settings.reason;
+    el.autoleechStatus.textContent = !settings.editable
+      ? settings.reason
+      : settings.from_account
+        ? "Your account's answers apply here; saving sets this game's own."
+        : settings.stored ? "" : "Not set up yet: every offer is asked.";
   } catch (error) {
     showError(el.autoleechError, error.message);
   }
@@ -639,9 +1054,12 @@ function renderResults() {
 }
 
 setupForms();
+renderPremoves();
 if (st.view) {
   render();
   renderResults();
+  const at = new URL(window.location.href).searchParams.get("at");
+  if (at !== null && /^\d+$/.test(at)) showHistory(Number(at));
 }
 if (st.status === "open" || st.status === "running") connect();
 if (timed && st.view && st.status === "running") {

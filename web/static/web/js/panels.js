@@ -44,7 +44,8 @@ function clockText(clock, since) {
 export function renderFactions(container, view, { catalog, mySeat, clocks = {}, clocksAt = Date.now() }) {
   const usernames = {};
   for (const p of view.players || []) if (p.faction) usernames[p.faction] = p.username;
-  const acting = new Set((view.waiting_for || []).map((d) => d.actor));
+  const acting = new Set((view.waiting_for || []).filter((d) => d.kind !== "leech").map((d) => d.actor));
+  const offered = new Set((view.waiting_for || []).filter((d) => d.kind === "leech").map((d) => d.actor));
   const panels = [];
   for (const name of factionOrder(view)) {
     const f = view.factions[name];
@@ -53,6 +54,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     const badges = [];
     if (mine) badges.push(h("span", { class: "badge" }, "you"));
     if (acting.has(name)) badges.push(h("span", { class: "badge turn" }, "to act"));
+    else if (offered.has(name)) badges.push(h("span", { class: "badge offer", title: "a power offer is waiting for an answer" }, "power offer"));
     if (f.passed) badges.push(h("span", { class: "badge passed" }, "passed"));
     if (f.dropped) badges.push(h("span", { class: "badge" }, "dropped"));
     const left = BUILDINGS.map((b) =>
@@ -63,13 +65,17 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     if (f.bonus_tile) tiles.push(chip(f.bonus_tile, (catalog.bonus[f.bonus_tile] || {}).text));
     for (const t of f.favor_tiles || []) tiles.push(chip(t, (catalog.favor[t] || {}).text));
     for (const t of f.town_tiles || []) tiles.push(chip(t, (catalog.town[t] || {}).text));
+    if (f.pass_vp && !f.passed && !view.finished) tiles.push(h("span", { class: "pass-vp", title: `VP for passing now (${f.bonus_tile})` }, `pass +${f.pass_vp} VP`));
     const pending = Object.entries(f.pending || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`);
+    // BON4 adds a shipping level for the round it is held (not for the Dwarves or Fakirs).
+    const shipBonus = f.shipping_max && !f.passed ? (catalog.bonus[f.bonus_tile] || {}).shipping || 0 : 0;
+    const user = usernames[name] || f.player || "";
     panels.push(
       h("article", { class: `faction-panel faction-${name}${acting.has(name) ? " acting" : ""}`, "data-faction": name, "aria-label": `${f.display_name}, ${f.VP} VP` },
         h("header", {},
           h("h3", {}, h("span", { class: "swatch" }), " ", f.display_name),
           h("span", { class: "vp" }, `${f.VP} VP`)),
-        h("div", { class: "player" }, usernames[name] || f.player || "", ` · seat ${f.seat} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
+        h("div", { class: "player" }, usernames[name] ? h("a", { href: `/players/${encodeURIComponent(user)}/` }, user) : user, ` · seat ${f.seat} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
         h("div", { class: "res-row" },
           h("span", { class: "res", title: "coins" }, h("span", { class: "label" }, "C"), " ", h("b", {}, f.C)),
           h("span", { class: "res", title: "workers" }, h("span", { class: "label" }, "W"), " ", h("b", {}, f.W)),
@@ -78,7 +84,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
             h("span", { class: "bowls" }, h("span", { class: "bowl" }, f.PW[0]), h("span", { class: "bowl" }, f.PW[1]), h("span", { class: "bowl b3" }, f.PW[2])))),
         h("div", { class: "res-row", "aria-label": "Buildings left to build" }, h("span", { class: "label muted" }, "left:"), ...left),
         h("div", { class: "res-row" },
-          f.shipping_max ? h("span", { class: "res" }, h("span", { class: "label" }, "ship "), h("b", {}, f.shipping), `/${f.shipping_max}`) : null,
+          f.shipping_max ? h("span", { class: "res ship", title: shipBonus ? `shipping ${f.shipping}, +${shipBonus} from ${f.bonus_tile} this round` : "shipping level" }, h("span", { class: "label" }, "ship "), h("b", {}, f.shipping + shipBonus), shipBonus ? h("span", { class: "muted" }, ` (${f.shipping}+${shipBonus})`) : null, `/${f.shipping_max}`) : null,
           h("span", { class: "res" }, h("span", { class: "label" }, "dig "), h("b", {}, f.digging), `/${f.digging_max}`),
           f.teleport_range !== null && f.teleport_range !== undefined ? h("span", { class: "res" }, h("span", { class: "label" }, "range "), h("b", {}, f.teleport_range)) : null,
           h("span", { class: "res", title: "town keys" }, h("span", { class: "label" }, "keys "), h("b", {}, f.keys)),
@@ -86,6 +92,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
         tiles.length ? h("div", { class: "res-row" }, ...tiles) : null,
         view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, "next income "), incomeText(f.income)) : null,
         pending.length ? h("div", { class: "res-row muted" }, `pending: ${pending.join(", ")}`) : null,
+        factionDetails(name, f, catalog),
       ),
     );
   }
@@ -95,6 +102,29 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     }
   }
   container.replaceChildren(...panels);
+}
+
+const SOURCE_ORDER = ["start", "round scoring", "town", "favor tiles", "bonus tiles", "advances", "faction", "dig", "leech", "cults", "network", "resources"];
+
+// What a faction can do and where its VP came from: readable without hovering, on a phone too.
+function factionDetails(name, f, catalog) {
+  const info = catalog.factions[name] || {};
+  const tileLines = [];
+  const tileText = (id, table) => h("li", {}, h("b", {}, id), " ", (table[id] || {}).text || "");
+  if (f.bonus_tile) tileLines.push(tileText(f.bonus_tile, catalog.bonus));
+  for (const t of f.favor_tiles || []) tileLines.push(tileText(t, catalog.favor));
+  for (const t of f.town_tiles || []) tileLines.push(tileText(t, catalog.town));
+  const sources = Object.entries(f.vp_by_source || {})
+    .sort(([a], [b]) => (SOURCE_ORDER.indexOf(a) + 99) % 99 - (SOURCE_ORDER.indexOf(b) + 99) % 99);
+  const built = f.buildings && f.buildings.SH > 0;
+  return h("details", { class: "faction-more" },
+    h("summary", {}, "Abilities, tiles and VP"),
+    info.ability ? h("p", {}, h("b", {}, "Ability: "), info.ability) : null,
+    info.stronghold ? h("p", {}, h("b", {}, built ? "Stronghold (built): " : "Stronghold: "), info.stronghold) : null,
+    tileLines.length ? h("ul", { class: "tile-lines" }, ...tileLines) : null,
+    f.pass_vp ? h("p", {}, h("b", {}, "Passing now: "), `+${f.pass_vp} VP from ${f.bonus_tile}`) : null,
+    sources.length ? h("table", { class: "vp-sources", "aria-label": "VP by source" },
+      h("tbody", {}, ...sources.map(([source, vp]) => h("tr", {}, h("th", { scope: "row" }, source), h("td", { class: "num" }, vp))))) : null);
 }
 
 export function renderCults(container, view, { catalog, options, onChoose }) {
@@ -133,11 +163,13 @@ export function renderCults(container, view, { catalog, options, onChoose }) {
 }
 
 function tileButton(legal, attrs, ...children) {
-  if (legal) return h("button", { type: "button", class: `tile legal ${attrs.class || ""}`, title: attrs.title, onclick: attrs.onclick, "aria-label": attrs.label }, ...children);
-  return h("div", { class: `tile ${attrs.class || ""}`, title: attrs.title }, ...children);
+  if (legal) return h("button", { type: "button", class: `tile legal ${attrs.class || ""}`, title: attrs.title, onclick: attrs.onclick, "aria-label": attrs.label, "data-row": attrs.row }, ...children);
+  return h("div", { class: `tile ${attrs.class || ""}`, title: attrs.title, onclick: attrs.explain || null }, ...children);
 }
 
-export function renderTiles(container, view, { catalog, optionFor, onPick }) {
+export function renderTiles(container, view, { catalog, optionFor, onPick, onExplain = null }) {
+  // A click on a tile that cannot be taken now says why, next to it.
+  const why = (row) => (onExplain ? (event) => onExplain(row, event.currentTarget) : null);
   const round = view.round || 0;
   const scoring = (view.scoring_tiles || []).map((t) =>
     h("div", { class: `tile${t.current ? " current" : ""}${round > t.round && !t.current ? " past" : ""}`, title: (catalog.scoring[t.id] || {}).bonus },
@@ -156,7 +188,9 @@ export function renderTiles(container, view, { catalog, optionFor, onPick }) {
       class: holder ? "held" : "",
       title: (catalog.bonus[id] || {}).text,
       label: option ? option.label : null,
+      row: option ? option.row : null,
       onclick: option ? () => onPick(option) : null,
+      explain: why(view.round === 6 ? "pass" : `pass ${id}`),
     },
       h("span", { class: "id" }, id),
       info && info.coins ? h("span", { class: "coins", title: `${info.coins} coin${info.coins === 1 ? "" : "s"} on it` }, `${info.coins}C`) : null,
@@ -165,18 +199,18 @@ export function renderTiles(container, view, { catalog, optionFor, onPick }) {
   });
   const favor = Object.entries(view.favor_tiles || {}).map(([id, n]) => {
     const option = optionFor(`+${id}`);
-    return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.favor[id] || {}).text, label: option ? option.label : null, onclick: option ? () => onPick(option) : null },
+    return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.favor[id] || {}).text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`+${id}`) },
       h("span", { class: "id" }, id), h("span", { class: "count", title: `${n} left` }, `×${n}`), h("span", { class: "text" }, (catalog.favor[id] || {}).text || ""));
   });
   const town = Object.entries(view.town_tiles || {}).map(([id, n]) => {
     const option = optionFor(`+${id}`);
-    return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.town[id] || {}).text, label: option ? option.label : null, onclick: option ? () => onPick(option) : null },
+    return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.town[id] || {}).text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`+${id}`) },
       h("span", { class: "id" }, id), h("span", { class: "count", title: `${n} left` }, `×${n}`), h("span", { class: "text" }, (catalog.town[id] || {}).text || ""));
   });
   const actions = Object.entries(view.power_actions || {}).map(([id, used]) => {
     const option = optionFor(`action ${id}`);
     const info = catalog.power_actions[id] || {};
-    return tileButton(!!option, { class: used ? "used" : "", title: info.text, label: option ? option.label : null, onclick: option ? () => onPick(option) : null },
+    return tileButton(!!option, { class: used ? "used" : "", title: info.text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`action ${id}`) },
       h("span", { class: "id" }, id), ` ${info.cost} PW`, h("span", { class: "text" }, info.text || ""));
   });
   const special = (view.used_special_actions || []).map((a) => chip(a));
@@ -189,41 +223,4 @@ export function renderTiles(container, view, { catalog, optionFor, onPick }) {
     h("h3", {}, "Town tiles left"), h("div", { class: "tile-grid town-tiles" }, ...town),
   ];
   container.replaceChildren(...parts.filter(Boolean));
-}
-
-function deltaSpan(n) {
-  if (!n) return null;
-  return h("span", { class: "delta" }, n > 0 ? `+${n}` : `${n}`);
-}
-
-export function renderLedger(container, entries, { catalog }) {
-  const rows = [];
-  for (const entry of entries) {
-    for (const row of entry.rows || []) {
-      if (row.comment !== undefined) {
-        rows.push(h("tr", { class: "comment" }, h("td", { colspan: 9 }, row.comment)));
-        continue;
-      }
-      const a = row.after || {};
-      const d = row.delta || {};
-      const cult = a.cult || {};
-      rows.push(
-        h("tr", { class: `faction-${row.faction}` },
-          h("td", { class: "num muted" }, entry.move_number),
-          h("td", {}, h("span", { class: "swatch" }), " ", factionName(row.faction, catalog)),
-          h("td", { class: "num" }, a.VP, deltaSpan(d.VP)),
-          h("td", { class: "num" }, a.C, deltaSpan(d.C)),
-          h("td", { class: "num" }, a.W, deltaSpan(d.W)),
-          h("td", { class: "num" }, a.P, deltaSpan(d.P)),
-          h("td", { class: "num" }, (a.PW || []).join("/"), deltaSpan(d.PW)),
-          h("td", { class: "num" }, ["FIRE", "WATER", "EARTH", "AIR"].map((t) => cult[t]).join("/")),
-          h("td", { class: "cmd" }, row.command)),
-      );
-    }
-  }
-  const table = h("table", { class: "data-table ledger-table" },
-    h("thead", {}, h("tr", {}, ...["#", "Faction", "VP", "C", "W", "P", "PW", "Cults F/W/E/A", "Command"].map((c) => h("th", { scope: "col" }, c)))),
-    h("tbody", {}, ...rows));
-  container.replaceChildren(table);
-  container.scrollTop = container.scrollHeight;
 }

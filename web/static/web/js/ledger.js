@@ -1,0 +1,101 @@
+// The ledger: one line per ledger row as terra.snellman.net shows it (resources after each row
+// and the change), filtered by faction and round, each line a way into the game's history.
+
+import { h } from "./api.js";
+import { factionName } from "./commands.js";
+
+// Rows the engine writes itself, in words.
+const ENGINE_ROWS = {
+  setup: "chose this faction",
+  wait: "waited",
+  cult_income_for_faction: "income: cult bonus of the round",
+  other_income_for_faction: "income: buildings, bonus and favor tiles",
+  score_resources: "final scoring: resources into VP",
+  "[opponent accepted power]": "an opponent took power: one cult step",
+  "[all opponents declined power]": "every opponent declined: 1 power",
+};
+
+export function engineLabel(command) {
+  return ENGINE_ROWS[(command || "").trim()] || null;
+}
+
+const ROUND = /^Round (\d+) income$/;
+
+// Each ledger row with the round it belongs to (0 before the first income).
+export function ledgerLines(entries) {
+  const lines = [];
+  let round = 0;
+  for (const entry of entries) {
+    for (const row of entry.rows || []) {
+      if (row.comment !== undefined) {
+        const m = row.comment.match(ROUND);
+        if (m) round = Number(m[1]);
+      }
+      lines.push({ entry, row, round });
+    }
+  }
+  return lines;
+}
+
+// The first move of each round: where "jump to a round" lands.
+export function roundStarts(entries) {
+  const starts = new Map([[0, 0]]);
+  for (const { entry, row, round } of ledgerLines(entries)) {
+    if (row.comment !== undefined && ROUND.test(row.comment) && !starts.has(round)) starts.set(round, entry.move_number);
+  }
+  return starts;
+}
+
+function deltaSpan(n) {
+  if (!n) return null;
+  return h("span", { class: "delta" }, n > 0 ? `+${n}` : `${n}`);
+}
+
+export function renderLedger(container, entries, { catalog, factions = [], filters = {}, current = null, onShow = null, onFilter = null }) {
+  const lines = ledgerLines(entries);
+  const rounds = [...new Set(lines.map((l) => l.round))];
+  const select = (name, label, options, value) =>
+    h("label", {}, `${label} `,
+      h("select", { name, onchange: (e) => onFilter && onFilter({ ...filters, [name]: e.target.value }) },
+        ...options.map(([v, text]) => h("option", { value: v, selected: String(value ?? "") === String(v) }, text))));
+  const bar = h("div", { class: "ledger-filters" },
+    select("faction", "Faction", [["", "all"], ...factions.map((f) => [f, factionName(f, catalog)])], filters.faction),
+    select("round", "Round", [["", "all"], ...rounds.map((r) => [r, r ? `round ${r}` : "setup"])], filters.round));
+  const rows = [];
+  for (const { entry, row, round } of lines) {
+    if (filters.round !== undefined && filters.round !== "" && String(round) !== String(filters.round)) continue;
+    if (row.comment !== undefined) {
+      if (!filters.faction) rows.push(h("tr", { class: "comment" }, h("td", { colspan: 9 }, row.comment)));
+      continue;
+    }
+    if (filters.faction && row.faction !== filters.faction) continue;
+    const a = row.after || {};
+    const d = row.delta || {};
+    const cult = a.cult || {};
+    const label = engineLabel(row.command);
+    const show = onShow
+      ? h("a", { href: `?at=${entry.move_number}`, class: "show-move", title: `The board after move ${entry.move_number}`,
+        onclick: (e) => { e.preventDefault(); onShow(entry.move_number); } }, entry.move_number)
+      : entry.move_number;
+    rows.push(
+      h("tr", { class: `faction-${row.faction}${current === entry.move_number ? " current" : ""}`, "data-move": entry.move_number },
+        h("td", { class: "num muted" }, show),
+        h("td", {}, h("span", { class: "swatch" }), " ", factionName(row.faction, catalog)),
+        h("td", { class: "num" }, a.VP, deltaSpan(d.VP)),
+        h("td", { class: "num" }, a.C, deltaSpan(d.C)),
+        h("td", { class: "num" }, a.W, deltaSpan(d.W)),
+        h("td", { class: "num" }, a.P, deltaSpan(d.P)),
+        h("td", { class: "num" }, (a.PW || []).join("/"), deltaSpan(d.PW)),
+        h("td", { class: "num" }, ["FIRE", "WATER", "EARTH", "AIR"].map((t) => cult[t]).join("/")),
+        h("td", { class: label ? "cmd engine" : "cmd", title: label ? row.command : null }, label || row.command)),
+    );
+  }
+  const table = h("table", { class: "data-table ledger-table" },
+    h("thead", {}, h("tr", {}, ...["#", "Faction", "VP", "C", "W", "P", "PW", "Cults F/W/E/A", "Command"].map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, ...rows));
+  const scroll = h("div", { class: "table-scroll ledger-scroll" }, table);
+  container.replaceChildren(bar, scroll);
+  const mark = current !== null ? scroll.querySelector("tr.current") : null;
+  if (mark) scroll.scrollTop = mark.offsetTop - scroll.clientHeight / 2;
+  else scroll.scrollTop = scroll.scrollHeight;
+}
