@@ -336,10 +336,10 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
 
 def game_abort(game: Game, now: datetime, reason: str) -> None:
     """Abort a running game (its lock held): nobody waits for anything any more."""
-    signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
     game.status = Game.Status.ABORTED
     game.finished_at = now
     game.save(update_fields=["status", "finished_at"])
+    signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
     game.seats.update(
         waiting_since=None,
         waiting_since_move=None,

@@ -437,7 +437,7 @@ def game_rollback(
                 ]
             )
             game.seats.update(final_vp=None, rank=None, vp_breakdown={})
-            signals.game_reopened.send(sender=Game, game_id=game.pk)
+            signals.announce(signals.game_reopened, game_id=game.pk)
         move = _append(
             game,
             state,
@@ -656,8 +656,9 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
         raise NotFound(f"No game {game_id}.")
     if _seat_of(game, user) is None and not user.is_staff:
         raise Forbidden("Only the game's players can write in its chat.")
-    message = ChatMessage.objects.create(game=game, user=user, text=text)
-    signals.announce(signals.chat_posted, game_id=game.pk, message_id=message.pk)
+    with transaction.atomic():
+        message = ChatMessage.objects.create(game=game, user=user, text=text)
+        signals.announce(signals.chat_posted, game_id=game.pk, message_id=message.pk)
     return message
 
 

@@ -1,11 +1,11 @@
-"""Events of the games app, sent once the transaction that caused them has committed
-(``announce``); ``game_reopened`` is sent inside the rollback's transaction.
+"""Events of the games app, sent inside the transaction that caused them.
 
 They are the hook for background work (turn e-mails, ratings, standings): receivers record that
-work in the outbox (``outbox.services.enqueue``), so a broker that is down delays the work
-without losing it.
-Receivers must be quick and must not raise. Arguments are ids and plain values, never model
-instances.
+work in the outbox (``outbox.services.enqueue``) in the same transaction, so the work commits
+with the move or not at all, and a broker that is down delays it without losing it. Receivers
+that reach outside the database (live pushes) defer themselves to ``transaction.on_commit``:
+a page told of a move before its commit would read the state without it.
+Receivers must be quick. Arguments are ids and plain values, never model instances.
 """
 
 from typing import Any
@@ -14,12 +14,10 @@ from django.dispatch import Signal
 
 
 def announce(signal: Signal, **kwargs: Any) -> None:
-    """Send one of these events when the caller's transaction commits (at once outside one)."""
-    from django.db import transaction
-
+    """Send one of these events now, inside the caller's transaction."""
     from .models import Game
 
-    transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
+    signal.send(sender=Game, **kwargs)
 
 
 # game_id, move_number, waiting (list of {"actor", "seat", "kind", "user_id", "new"}; "new": the
@@ -35,6 +33,5 @@ chat_posted = Signal()
 # A running game was aborted (``game_id``, ``reason``).
 game_aborted = Signal()
 
-# A finished game was rolled back by staff and runs again (``game_id``): ratings and standings
-# change together with the game or not at all.
+# A finished game was rolled back by staff and runs again (``game_id``).
 game_reopened = Signal()

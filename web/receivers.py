@@ -1,7 +1,8 @@
 """Live updates: the games app's events, pushed to the pages watching the game.
 
-Receivers run after the commit and must never raise: a push that fails costs a page its
-live update (it catches up on the next message or reconnect), never a move.
+Events arrive inside the move's transaction; the push waits for the commit (a page told
+earlier would read the state without the move) and never raises: a push that fails costs a
+page its live update (it catches up on the next message or reconnect), never a move.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import transaction
 from django.dispatch import receiver
 
 from games import signals
@@ -21,6 +23,10 @@ logger = logging.getLogger(__name__)
 
 
 def push(game_id: int, event: str, **data) -> None:
+    transaction.on_commit(lambda: _send(game_id, event, data))
+
+
+def _send(game_id: int, event: str, data: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return

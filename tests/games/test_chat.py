@@ -8,9 +8,7 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_players_chat_and_everyone_reads_a_public_game(
-    client_for, user, other_user, django_capture_on_commit_callbacks
-):
+def test_players_chat_and_everyone_reads_a_public_game(client_for, user, other_user):
     from games import services
 
     game = services.game_create(user=user, player_count=3, options=[])
@@ -18,13 +16,12 @@ def test_players_chat_and_everyone_reads_a_public_game(
     heard = []
     chat_posted.connect(lambda **kw: heard.append(kw["message_id"]), weak=False, dispatch_uid="t")
     try:
-        with django_capture_on_commit_callbacks(execute=True):
-            first = client_for(user).post(f"/api/v1/games/{game.pk}/chat/", {"text": "  gl hf  "})
-        client_for(other_user).post(f"/api/v1/games/{game.pk}/chat/", {"text": "you too"})
+        first = client_for(user).post(f"/api/v1/games/{game.pk}/chat/", {"text": "  gl hf  "})
+        second = client_for(other_user).post(f"/api/v1/games/{game.pk}/chat/", {"text": "you too"})
     finally:
         chat_posted.disconnect(dispatch_uid="t")
-    assert first.status_code == 201
-    assert heard == [first.data["id"]]
+    assert first.status_code == second.status_code == 201
+    assert heard == [first.data["id"], second.data["id"]]
     listing = client_for().get(f"/api/v1/games/{game.pk}/chat/")
     assert [(m["username"], m["text"]) for m in listing.data["results"]] == [
         (user.username, "gl hf"),

@@ -182,7 +182,7 @@ def test_leech_is_decided_by_the_receiving_player(league_game):
     assert post_move(by_faction[faction], game, command).status_code == 201
 
 
-def test_move_committed_is_sent_after_commit_with_who_must_act(
+def test_move_committed_names_who_must_act(
     league_game, django_capture_on_commit_callbacks
 ):
     game, record, _clients, by_faction = league_game

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core import mail
+from django.db import transaction
 from django.utils import timezone
 
 from games import services
@@ -55,6 +56,18 @@ def test_with_the_broker_down_a_turn_mail_waits_and_the_sweep_sends_it_once(
     assert game.next_user() != waiting
     assert any(to == game.next_user().email and "turn" in subject for to, subject in sent)
     assert set(Entry.objects.values_list("status", flat=True)) == {"done"}
+
+
+def test_a_moves_mail_work_is_written_in_the_moves_own_transaction(table):
+    # A process that dies right after the commit still leaves the work for the sweep.
+    game = table()
+    before = Entry.objects.count()
+    with transaction.atomic():
+        game.play()
+        recorded = Entry.objects.count() - before
+        transaction.set_rollback(True)
+    assert recorded >= 1
+    assert Entry.objects.count() == before  # and a move rolled back takes its work with it
 
 
 def test_a_refused_move_records_no_work(table, committed):
