@@ -182,9 +182,7 @@ def test_leech_is_decided_by_the_receiving_player(league_game):
     assert post_move(by_faction[faction], game, command).status_code == 201
 
 
-def test_move_committed_names_who_must_act(
-    league_game, django_capture_on_commit_callbacks
-):
+def test_move_committed_names_who_must_act(league_game, django_capture_on_commit_callbacks):
     game, record, _clients, by_faction = league_game
     heard = []
     move_committed.connect(lambda **kw: heard.append(kw), weak=False, dispatch_uid="test")
