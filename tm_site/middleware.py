@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotFound
 
 
@@ -24,3 +25,21 @@ class RejectNulMiddleware:
                 "The query may not contain NUL characters.", content_type="text/plain"
             )
         return self.get_response(request)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Every response says where its page may load code, styles and connections from: only this
+    site, never inline code, so text a player wrote can never run as script in another's page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.policy = "; ".join(
+            f"{name} {' '.join(sources)}".strip()
+            for name, sources in settings.CONTENT_SECURITY_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.policy:
+            response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response

@@ -1,7 +1,8 @@
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from .throttling import page_throttled
 
@@ -15,11 +16,21 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     return admin.site.login(request)
 
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico on pages that name no icon (the admin)."""
+    return HttpResponsePermanentRedirect(static("web/img/favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path(
+        "api/docs/",
+        SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="web/api_docs.html"),
+        name="api-docs",
+    ),
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include("ratings.api.urls")),

@@ -63,3 +63,14 @@ def test_api_docs_load_swagger_ui_from_the_site_itself(client):
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
     script = html.split("/static/drf_spectacular_sidecar/swagger-ui-dist/", 1)[1].split('"')[0]
     assert finders.find(f"drf_spectacular_sidecar/swagger-ui-dist/{script}")
+
+
+def test_pages_and_the_api_carry_a_policy_that_allows_no_inline_code(client, db):
+    for path in ("/", "/api/docs/", "/api/v1/games/", "/login/"):
+        policy = client.get(path).headers["Content-Security-Policy"]
+        directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+        assert directives["script-src"] == "'self'", path
+        assert directives["style-src"] == "'self'", path
+        assert directives["frame-ancestors"] == "'none'", path
+    html = client.get("/api/docs/").content.decode()
+    assert "<style" not in html and "<script>" not in html

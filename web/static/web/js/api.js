@@ -51,6 +51,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    else if (key === "style") el.style.cssText = value;
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, value);
