@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run test bench lint migrate demo clean
+.PHONY: install browser run serve test bench lint migrate demo clean
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ run: migrate
 	DJANGO_SETTINGS_MODULE=tm_site.settings.dev $(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=WARNING --quiet & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	  $(PY) manage.py runserver 127.0.0.1:8000
+
+# The site as deployed (production settings from the environment; docs/operations.md).
+serve: install
+	deploy/serve
 
 # The browser tests drive Debian's Chromium (never a downloaded one); without it they skip.
 browser:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.servers import PrivateDatabase
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM_ARGS = [
@@ -45,45 +47,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-class Database:
-    """A database of its own for the live server."""
-
-    def __init__(self, tmp: Path) -> None:
-        url = os.environ.get("DATABASE_URL", "")
-        self.pg = url.startswith(("postgres://", "postgresql://"))
-        if self.pg:
-            import dj_database_url
-
-            self.settings = dj_database_url.parse(url)
-            self.name = f"{self.settings['NAME']}_e2e_{os.getpid()}"
-            self.url = url.rsplit("/", 1)[0] + "/" + self.name
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}"', f'CREATE DATABASE "{self.name}"')
-        else:
-            self.url = f"sqlite:///{tmp / 'e2e.sqlite3'}"
-
-    def _admin(self, *statements: str) -> None:
-        import psycopg
-
-        s = self.settings
-        with psycopg.connect(
-            host=s["HOST"] or "127.0.0.1",
-            port=s["PORT"] or 5432,
-            user=s["USER"] or "postgres",
-            password=s["PASSWORD"] or None,
-            dbname="postgres",
-            autocommit=True,
-        ) as conn:
-            for statement in statements:
-                conn.execute(statement)
-
-    def drop(self) -> None:
-        if self.pg:
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-
-
 class LiveServer:
     def __init__(self, tmp: Path) -> None:
-        self.db = Database(tmp)
+        self.db = PrivateDatabase(tmp)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -9,6 +10,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +75,40 @@ def private_redis() -> Iterator[PrivateRedis]:
     finally:
         server.stop()
         shutil.rmtree(server.dir, ignore_errors=True)
+
+
+class PrivateDatabase:
+    """A database of the test's own: a fresh PostgreSQL database when DATABASE_URL names
+    PostgreSQL, else an SQLite file in ``tmp``."""
+
+    def __init__(self, tmp: Path, label: str = "e2e") -> None:
+        url = os.environ.get("DATABASE_URL", "")
+        self.pg = url.startswith(("postgres://", "postgresql://"))
+        if self.pg:
+            import dj_database_url
+
+            self.settings = dj_database_url.parse(url)
+            self.name = f"{self.settings['NAME']}_{label}_{os.getpid()}"
+            self.url = url.rsplit("/", 1)[0] + "/" + self.name
+            self._admin(f'DROP DATABASE IF EXISTS "{self.name}"', f'CREATE DATABASE "{self.name}"')
+        else:
+            self.url = f"sqlite:///{tmp / (label + '.sqlite3')}"
+
+    def _admin(self, *statements: str) -> None:
+        import psycopg
+
+        s = self.settings
+        with psycopg.connect(
+            host=s["HOST"] or "127.0.0.1",
+            port=s["PORT"] or 5432,
+            user=s["USER"] or "postgres",
+            password=s["PASSWORD"] or None,
+            dbname="postgres",
+            autocommit=True,
+        ) as conn:
+            for statement in statements:
+                conn.execute(statement)
+
+    def drop(self) -> None:
+        if self.pg:
+            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
