@@ -40,7 +40,9 @@ browser:
 
 test: install browser
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy
+	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -n 2 --dist loadfile
 
 bench: install
