@@ -1,7 +1,7 @@
 """Time controls: who the game is waiting for, since when, and until when.
 
 The platform owns time; the engine never sees the clock. After every log entry
-(``services._after_move``) ``seats_waiting_update`` brings each seat's wait in line with the
+(``log.after_move``) ``seats_waiting_update`` brings each seat's wait in line with the
 decisions the engine is waiting for: a seat that starts waiting gets a deadline and a reminder
 time, a seat that stops waiting (or acted and still has to act) has its time charged. Periodic
 tasks then remind (``seat_remind``) and drop (``seat_time_out``) the seats whose times have come,
@@ -311,14 +311,14 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
     same task, drops nobody. A seat without a faction cannot be dropped by the engine: as when
     such a player resigns, the game is aborted.
     """
-    from . import services
+    from . import log
 
     now = now or timezone.now()
     with transaction.atomic():
         seat = Seat.objects.filter(pk=seat_id).first()
         if seat is None:
             return None
-        game = services._locked_game(seat.game_id)
+        game = log.locked_game(seat.game_id)
         seat.refresh_from_db()
         if (
             game.status != Game.Status.RUNNING
@@ -330,7 +330,7 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
         if not seat.faction:
             game_abort(game, now, f"{_player_name(seat)} ran out of time before choosing a faction")
             return TimeOut(seat.pk, seat.user_id, game.pk, "", True, game.move_count)
-        result = services._drop(game, seat, None)
+        result = log.drop_seat(game, seat, None)
         return TimeOut(seat.pk, seat.user_id, game.pk, seat.faction, False, result.move.number)
 
 
@@ -351,11 +351,11 @@ def game_abort(game: Game, now: datetime, reason: str) -> None:
 
 def game_abort_idle(game_id: int, now: datetime | None = None) -> bool:
     """Abort a game in which nobody has moved for GAMES_IDLE_ABORT_DAYS; False if it moved."""
-    from . import services
+    from . import log
 
     now = now or timezone.now()
     with transaction.atomic():
-        game = services._locked_game(game_id)
+        game = log.locked_game(game_id)
         cutoff = now - timedelta(days=settings.GAMES_IDLE_ABORT_DAYS)
         if game.status != Game.Status.RUNNING or (
             game.last_move_at and game.last_move_at >= cutoff

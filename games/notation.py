@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from tm_site.exceptions import ApplicationError
 from tm_site.text import single_line
 
+from .log import effective_moves
 from .models import Game, Move
-from .services import effective_moves
 
 
 @dataclass(frozen=True)

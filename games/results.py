@@ -1,6 +1,6 @@
 """End of a game: recording its result, and keeping track of the processing that follows.
 
-``services._finish`` stores each seat's final VP and rank with the move that ends the game.
+``log.after_move`` stores each seat's final VP and rank with the move that ends the game.
 ``games.tasks.game_finish_process`` then runs, after the commit, the steps that need not hold up
 that move: record the full result (VP by source), rate the game, send the game-over mails, mark
 the game processed. Every step is idempotent, so a task that dies half way can simply run again;
@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from . import engine
+from . import engine, log
 from .models import Game, Seat
 
 # A finished game not processed after this long has lost its task (or the task keeps failing).
@@ -23,15 +23,13 @@ PROCESSING_GRACE = timedelta(minutes=5)
 
 def game_result_record(game_id: int) -> bool:
     """Store rank, final VP and VP by source of every seat; False unless the game is finished."""
-    from . import services
-
     with transaction.atomic():
-        game = services._locked_game(game_id)
+        game = log.locked_game(game_id)
         if game.status != Game.Status.FINISHED:
             return False
         if game.result_recorded_at is not None:
             return True
-        ranking = engine.final_ranking(services.load_state(game))
+        ranking = engine.final_ranking(log.load_state(game))
         seats = {s.faction: s for s in game.seats.all() if s.faction}
         for row in ranking:
             seat = seats.get(str(row.get("faction", "")).lower())

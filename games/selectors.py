@@ -10,8 +10,8 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from tm_site.exceptions import Forbidden, NotFound
 
 from . import clock, engine
+from .log import effective_moves, load_state
 from .models import ChatMessage, Game, Move, Seat, StateSnapshot
-from .services import effective_moves, load_state
 
 
 def visible_games(user) -> QuerySet[Game]:

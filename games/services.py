@@ -1,14 +1,12 @@
-"""Writes of the games app. Views call these; they decide, lock and record.
-
-Every change of a running game appends to the move log inside one transaction that holds the
-game row's lock, and refreshes the cached state (``StateSnapshot``) in the same transaction.
+"""Writes of the games app. Views call these; they decide who may do what, then record it
+through ``games.log``, the move log's one writer, inside one transaction that holds the game
+row's lock.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -19,11 +17,11 @@ from django.utils import timezone
 
 from accounts.selectors import display_name
 from accounts.usernames import username_problem
-from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
+from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 from tm_site.text import single_line
 
-from . import clock, engine, signals
-from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat, StateSnapshot
+from . import clock, engine, log, signals
+from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat
 
 User = get_user_model()
 
@@ -31,22 +29,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 _TILE_ID = re.compile(r"^[A-Z]+[0-9]+$")
 
 
-@dataclass(frozen=True)
-class MoveResult:
-    move: Move
-    game: Game
-    waiting_for: list[dict]
-    finished: bool
-
-
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def _locked_game(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound(f"No game {game_id}.")
-    return game
 
 
 def _is_admin(game: Game, user) -> bool:
@@ -57,19 +40,6 @@ def _seat_of(game: Game, user) -> Seat | None:
     if not user.is_authenticated:
         return None
     return Seat.objects.filter(game=game, user=user).first()
-
-
-def _check_revision(game: Game, expected_move_number: int | None) -> None:
-    if expected_move_number is not None and expected_move_number != game.move_count:
-        raise Conflict(
-            f"Stale expected_move_number {expected_move_number}: the latest move is {game.move_count}.",
-            {"move_number": game.move_count},
-        )
-
-
-def _check_running(game: Game) -> None:
-    if game.status != Game.Status.RUNNING:
-        raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
 
 
 # --- lobby -----------------------------------------------------------------------------------
@@ -157,7 +127,7 @@ def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -
 
 def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         if game.status != Game.Status.OPEN:
             raise ApplicationError("The game is not open for players.")
         if not game.public and invite_code != game.invite_code and not user.is_staff:
@@ -182,7 +152,7 @@ def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
 
 def game_leave(*, game_id: int, user) -> Game:
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         if game.status != Game.Status.OPEN:
             raise ApplicationError("Only a game that has not started can be left; resign instead.")
         seat = _seat_of(game, user)
@@ -201,7 +171,7 @@ def game_leave(*, game_id: int, user) -> Game:
 
 def game_start(*, game_id: int, user) -> Game:
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         if not _is_admin(game, user):
             raise Forbidden("Only the game's creator can start it.")
         if game.status != Game.Status.OPEN:
@@ -259,9 +229,7 @@ def _start(game: Game) -> None:
     Seat.objects.bulk_update(seats, ["position", *clock.WAIT_FIELDS])
 
     game.save(update_fields=["setup", "status", "started_at", "last_move_at"])
-    StateSnapshot.objects.update_or_create(
-        game=game, defaults={"move_number": 0, "state": engine.state_to_json(state)}
-    )
+    log.snapshot_start(game, state)
     signals.announce(signals.game_started, game_id=game.pk)
 
 
@@ -283,65 +251,22 @@ def clean_command(command: str) -> str:
     return command
 
 
-def load_state(game: Game) -> Any:
-    """The engine state after the latest move: the snapshot, rebuilt from the log if stale."""
-    snapshot = StateSnapshot.objects.filter(game=game).values_list("move_number", "state").first()
-    if snapshot is not None and snapshot[0] == game.move_count:
-        return engine.state_from_json(snapshot[1])
-    state = replay(game)
-    _save_snapshot(game, state)
-    return state
-
-
-def _save_snapshot(game: Game, state: Any) -> None:
-    values = {"move_number": game.move_count, "state": engine.state_to_json(state)}
-    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing.
-    if not StateSnapshot.objects.filter(game=game).update(**values):
-        StateSnapshot.objects.create(game=game, **values)
-
-
-def effective_moves(moves: Sequence[Move]) -> list[Move]:
-    """The commands and drops still in force once undos and rollbacks are taken into account."""
-    kept: list[Move] = []
-    for move in moves:
-        if move.kind in (Move.Kind.COMMAND, Move.Kind.DROP):
-            kept.append(move)
-        elif move.kind == Move.Kind.UNDO:
-            kept = [m for m in kept if m.number != move.target]
-        elif move.kind == Move.Kind.ROLLBACK:
-            kept = [m for m in kept if m.number <= (move.target or 0)]
-    return kept
-
-
-def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
-    """Rebuild the state from the setup and the log."""
-    if moves is None:
-        moves = list(game.moves.order_by("number"))
-    state = engine.new_game(game.setup)
-    for move in effective_moves(moves):
-        if move.kind == Move.Kind.DROP:
-            state = engine.drop_faction(state, move.actor)
-        else:
-            state, _ = engine.apply(state, move.actor, move.command)
-    return state
-
-
-def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> MoveResult:
+def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> log.MoveResult:
     command = clean_command(command)
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         seats = list(game.seats.select_related("user"))
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise Forbidden("You have no seat in this game.")
-        _check_running(game)
-        _check_revision(game, expected_move_number)
+        log.check_running(game)
+        log.check_revision(game, expected_move_number)
         if seat.dropped:
             raise Forbidden("Your faction has left this game.")
-        state = load_state(game)
+        state = log.load_state(game)
         actor = engine.actor_for_seat(state, seat.position)
         state, ledger = engine.apply_player(state, actor, command)
-        move = _append(
+        move = log.append(
             game,
             state,
             kind=Move.Kind.COMMAND,
@@ -351,22 +276,20 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
             command=command,
             ledger=ledger,
         )
-        from web.services import autoleech_apply  # players' automatic answers to power offers
-
-        state = autoleech_apply(game, state)
-        return _after_move(game, state, move, seats)
+        state = log.append_automatic(game, state, seats)
+        return log.after_move(game, state, move, seats)
 
 
-def move_undo(*, game_id: int, user, expected_move_number: int) -> MoveResult:
+def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResult:
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         seat = _seat_of(game, user)
         if seat is None:
             raise Forbidden("You have no seat in this game.")
-        _check_running(game)
-        _check_revision(game, expected_move_number)
+        log.check_running(game)
+        log.check_revision(game, expected_move_number)
         moves = list(game.moves.order_by("number"))
-        kept = effective_moves(moves)
+        kept = log.effective_moves(moves)
         if not kept or kept[-1].kind != Move.Kind.COMMAND or kept[-1].seat_id != seat.pk:
             raise ApplicationError("Only your own last move can be undone.")
         last = kept[-1]
@@ -382,8 +305,8 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> MoveResult:
             command=f"undo {last.number}",
             target=last.number,
         )
-        state = replay(game, [*moves, undo])
-        move = _append(
+        state = log.replay(game, [*moves, undo])
+        move = log.append(
             game,
             state,
             kind=undo.kind,
@@ -393,14 +316,14 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> MoveResult:
             command=undo.command,
             target=undo.target,
         )
-        return _after_move(game, state, move)
+        return log.after_move(game, state, move)
 
 
 def game_rollback(
     *, game_id: int, user, to_move_number: int, expected_move_number: int | None = None
-) -> MoveResult:
+) -> log.MoveResult:
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         if not _is_admin(game, user):
             raise Forbidden("Only the game's creator can roll it back.")
         if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
@@ -410,9 +333,9 @@ def game_rollback(
                 "Only staff can roll back a finished game: its result, the ratings and any "
                 "league standings change with it."
             )
-        _check_revision(game, expected_move_number)
+        log.check_revision(game, expected_move_number)
         moves = list(game.moves.order_by("number"))
-        kept = effective_moves(moves)
+        kept = log.effective_moves(moves)
         if to_move_number != 0 and to_move_number not in {m.number for m in kept}:
             raise ApplicationError(f"Move {to_move_number} is not a move in force in this game.")
         if not kept or to_move_number >= kept[-1].number:
@@ -424,7 +347,7 @@ def game_rollback(
             target=to_move_number,
             command=f"rollback to {to_move_number}",
         )
-        state = replay(game, [*moves, entry])
+        state = log.replay(game, [*moves, entry])
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.RUNNING
             game.finished_at = game.result_recorded_at = game.finish_processed_at = None
@@ -438,7 +361,7 @@ def game_rollback(
             )
             game.seats.update(final_vp=None, rank=None, vp_breakdown={})
             signals.announce(signals.game_reopened, game_id=game.pk)
-        move = _append(
+        move = log.append(
             game,
             state,
             kind=entry.kind,
@@ -448,19 +371,19 @@ def game_rollback(
             command=entry.command,
             target=to_move_number,
         )
-        return _after_move(game, state, move)
+        return log.after_move(game, state, move)
 
 
 def faction_drop(
     *, game_id: int, user, faction: str, expected_move_number: int | None = None
-) -> MoveResult:
+) -> log.MoveResult:
     """Staff drop a faction (the engine's ``drop-faction``), e.g. for a vanished player.
 
     Players never drop anyone: they leave by resigning, and time controls drop those who run
     out of time. League organisers drop their members through ``faction_drop_for_league``.
     """
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         if not user.is_staff:
             raise Forbidden(
                 "Only staff can drop a faction: players leave by resigning, and time controls "
@@ -469,28 +392,28 @@ def faction_drop(
         return _drop_named(game, faction, user, expected_move_number)
 
 
-def faction_drop_for_league(*, game_id: int, faction: str, organiser) -> MoveResult:
+def faction_drop_for_league(*, game_id: int, faction: str, organiser) -> log.MoveResult:
     """A league drops a member's faction; the leagues app has checked that ``organiser`` may."""
     with transaction.atomic():
-        return _drop_named(_locked_game(game_id), faction, organiser, None)
+        return _drop_named(log.locked_game(game_id), faction, organiser, None)
 
 
-def _drop_named(game: Game, faction: str, user, expected_move_number: int | None) -> MoveResult:
-    _check_running(game)
-    _check_revision(game, expected_move_number)
+def _drop_named(game: Game, faction: str, user, expected_move_number: int | None) -> log.MoveResult:
+    log.check_running(game)
+    log.check_revision(game, expected_move_number)
     seat = game.seats.filter(faction=faction.lower()).first()
     if seat is None:
         raise ApplicationError(f"No faction {faction!r} in this game.")
-    return _drop(game, seat, user)
+    return log.drop_seat(game, seat, user)
 
 
 def game_resign(*, game_id: int, user) -> Game:
     with transaction.atomic():
-        game = _locked_game(game_id)
+        game = log.locked_game(game_id)
         seat = _seat_of(game, user)
         if seat is None:
             raise Forbidden("You have no seat in this game.")
-        _check_running(game)
+        log.check_running(game)
         if seat.dropped:
             raise ApplicationError("You have already left this game.")
         if not seat.faction:
@@ -501,143 +424,8 @@ def game_resign(*, game_id: int, user) -> Game:
             reason = f"{display_name(user)} resigned before choosing a faction"
             signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
             return game
-        _drop(game, seat, user)
+        log.drop_seat(game, seat, user)
     return game
-
-
-def _drop(game: Game, seat: Seat, user) -> MoveResult:
-    if seat.dropped:
-        raise ApplicationError(f"{seat.faction} has already left the game.")
-    state = engine.drop_faction(load_state(game), seat.faction)
-    move = _append(
-        game,
-        state,
-        kind=Move.Kind.DROP,
-        seat=seat,
-        user=user,
-        actor=seat.faction,
-        command=f"drop-faction {seat.faction}",
-    )
-    return _after_move(game, state, move)
-
-
-def _append(
-    game: Game,
-    state: Any,
-    *,
-    kind: str,
-    seat: Seat | None,
-    user,
-    actor: str,
-    command: str,
-    ledger: list | None = None,
-    target: int | None = None,
-) -> Move:
-    game.move_count += 1
-    game.last_move_at = timezone.now()
-    game.save(update_fields=["move_count", "last_move_at"])
-    move = Move.objects.create(
-        game=game,
-        number=game.move_count,
-        kind=kind,
-        seat=seat,
-        user=user,
-        actor=actor,
-        command=command,
-        ledger=ledger or [],
-        target=target,
-    )
-    _save_snapshot(game, state)
-    return move
-
-
-def _after_move(
-    game: Game, state: Any, move: Move, seats: list[Seat] | None = None, recheck_drops: bool = False
-) -> MoveResult:
-    """Bring seats (factions, drops) and the game's status in line with the new state."""
-    if seats is None:
-        seats = list(game.seats.select_related("user"))
-    changed: dict[int, Seat] = {}
-    # A player's command never changes who has left; drops, undos and rollbacks can.
-    dropped = (
-        {s.faction for s in seats if s.dropped}
-        if move.kind == Move.Kind.COMMAND and not recheck_drops
-        else _dropped_factions(game)
-    )
-    for seat in seats:
-        faction = engine.actor_for_seat(state, seat.position)
-        faction = faction if engine.is_faction_actor(faction) else ""
-        is_dropped = bool(faction) and faction in dropped
-        if (seat.faction, seat.dropped) != (faction, is_dropped):
-            seat.faction, seat.dropped = faction, is_dropped
-            changed[seat.pk] = seat
-
-    waiting = engine.waiting_for(state)
-    timed, game_fields = clock.seats_waiting_update(
-        game,
-        seats,
-        waiting,
-        move_number=move.number,
-        mover=move.seat,
-        round_number=engine.current_round(state),
-        now=game.last_move_at,
-    )
-    changed.update((s.pk, s) for s in timed)
-    # Usually one or two seats change; plain updates are much cheaper than bulk_update's CASEs.
-    fields = ["faction", "dropped", *clock.WAIT_FIELDS]
-    for seat in changed.values():
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in fields})
-    if game_fields:
-        game.save(update_fields=game_fields)
-    finished = not waiting and engine.is_finished(state)
-    if finished:
-        _finish(game, state, seats)
-    by_position = {s.position: s for s in seats}
-    notice = [_waiting_notice(d, by_position.get(d.get("seat")), move) for d in waiting]
-    signals.announce(
-        signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice
-    )
-    return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
-
-
-def _waiting_notice(decision: dict, seat: Seat | None, move: Move) -> dict:
-    """A decision for the move_committed signal: with the user, and whether the wait is new."""
-    return {
-        **decision,
-        "user_id": seat.user_id if seat else None,
-        # The game started waiting for this seat with this move (its own moves excepted).
-        "new": seat is not None
-        and seat.waiting_since_move == move.number
-        and seat.pk != move.seat_id,
-    }
-
-
-def _dropped_factions(game: Game) -> set[str]:
-    if not game.moves.filter(kind=Move.Kind.DROP).exists():
-        return set()
-    kept = effective_moves(list(game.moves.order_by("number")))
-    return {m.actor for m in kept if m.kind == Move.Kind.DROP}
-
-
-def _finish(game: Game, state: Any, seats: list[Seat]) -> None:
-    ranking = engine.final_ranking(state)
-    by_faction = {s.faction: s for s in seats}
-    for row in ranking:
-        seat = by_faction.get(str(row.get("faction", "")).lower())
-        if seat is not None:
-            seat.final_vp, seat.rank = row.get("VP"), row.get("rank")
-    Seat.objects.bulk_update(seats, ["final_vp", "rank"])
-    game.status = Game.Status.FINISHED
-    game.finished_at = timezone.now()
-    game.save(update_fields=["status", "finished_at"])
-    result = [
-        {
-            **r,
-            "user_id": by_faction[r["faction"]].user_id if r.get("faction") in by_faction else None,
-        }
-        for r in ranking
-    ]
-    signals.announce(signals.game_finished, game_id=game.pk, ranking=result)
 
 
 # --- chat ------------------------------------------------------------------------------------
@@ -768,13 +556,5 @@ def game_import(
                     ledger=ledger,
                 )
             )
-        Move.objects.bulk_create(moves, batch_size=500)
-        game.move_count = len(moves)
-        game.last_move_at = timezone.now()
-        game.save(update_fields=["move_count", "last_move_at"])
-        StateSnapshot.objects.filter(game=game).update(
-            move_number=game.move_count, state=engine.state_to_json(state)
-        )
-        if moves:
-            _after_move(game, state, moves[-1], recheck_drops=True)
+        log.append_imported(game, state, moves)
     return game

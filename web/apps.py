@@ -6,4 +6,9 @@ class WebConfig(AppConfig):
     verbose_name = "Web pages and live updates"
 
     def ready(self) -> None:
+        from games import log
+
         from . import receivers  # noqa: F401  (connects the live-update receivers)
+        from .services import autoleech_answers
+
+        log.automatic_moves_register(autoleech_answers)

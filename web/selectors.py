@@ -11,8 +11,8 @@ from django.db.models import Count, F, QuerySet
 
 from games import clock, engine
 from games import selectors as game_selectors
+from games.log import effective_moves, load_state
 from games.models import Game, Seat, StateSnapshot
-from games.services import effective_moves, load_state
 from tm_site.exceptions import NotFound
 
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove

@@ -1,14 +1,16 @@
-"""Writes of the web app: automatic leech answers, move previews, auto-leech settings, the
+"""Writes of the web app: automatic leech answers (a provider of ``games.log``), move previews, auto-leech settings, the
 private planner and the premove queue."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from games import engine
+from games import log as game_log
 from games import services as game_services
-from games.models import Game, Move, Seat, StateSnapshot
+from games.models import Game, Seat
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden
 
 from . import autoleech, selectors
@@ -16,8 +18,6 @@ from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
 
 logger = logging.getLogger(__name__)
 
-# More automatic answers than this after one move means something is wrong; stop there.
-MAX_AUTOMATIC_ANSWERS = 50
 # A plan is a few rounds at most; a queue of premoves a few moves.
 MAX_PLAN_ROWS = 60
 MAX_PLAN_NOTES = 10_000
@@ -25,56 +25,28 @@ MAX_PREMOVES = 5
 OWN_TURN_ONLY = "Auto-leech settings can be changed only during your own turn."
 
 
-def autoleech_apply(game: Game, state: Any) -> Any:
-    """Answer the open power offers that the receivers' settings decide by themselves.
+def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[str, str] | None]:
+    """The automatic answers to power offers for a move of this game (``games.log`` appends
+    them in the move's transaction). Players without stored settings are never answered for;
+    the settings are read once, when the first offer is open."""
+    by_faction: dict[str, dict] | None = None
 
-    Called by ``games.services.move_submit`` inside its transaction, right after the move is
-    appended. Each answer is recorded as a move of the receiving seat, in the order the
-    offers arose, until none is left; returns the state after them. Players without stored
-    settings are never answered for.
-    """
-    if not any(d["kind"] == "leech" for d in engine.waiting_for(state)):
-        return state
-    seats = {s.faction: s for s in Seat.objects.filter(game=game).exclude(faction="")}
-    stored = selectors.autoleech_settings_by_user(game, [s.user_id for s in seats.values()])
-    if not stored:
-        return state
-    by_faction = {f: stored[s.user_id] for f, s in seats.items() if s.user_id in stored}
-    moves: list[Move] = []
-    while len(moves) < MAX_AUTOMATIC_ANSWERS:
+    def next_answer(state: Any) -> tuple[str, str] | None:
+        nonlocal by_faction
+        if not any(d["kind"] == "leech" for d in engine.waiting_for(state)):
+            return None
+        if by_faction is None:
+            seated = {s.faction: s for s in seats if s.faction}
+            stored = selectors.autoleech_settings_by_user(
+                game, [s.user_id for s in seated.values()]
+            )
+            by_faction = {f: stored[s.user_id] for f, s in seated.items() if s.user_id in stored}
+        if not by_faction:
+            return None
         answer = autoleech.next_answer(state, by_faction)
-        if answer is None or answer[0] not in by_faction:
-            break
-        faction, command = answer
-        try:
-            state, ledger = engine.apply(state, faction, command)
-        except engine.IllegalMove:
-            # Never let an automatic answer block the move that caused it: the player answers.
-            logger.exception(
-                "Automatic answer %r of %s refused in game %s", command, faction, game.pk
-            )
-            break
-        seat = seats[faction]
-        moves.append(
-            Move(
-                game=game,
-                number=game.move_count + len(moves) + 1,
-                kind=Move.Kind.COMMAND,
-                seat=seat,
-                user_id=seat.user_id,
-                actor=faction,
-                command=command,
-                ledger=ledger,
-            )
-        )
-    if moves:
-        Move.objects.bulk_create(moves)
-        game.move_count += len(moves)
-        game.save(update_fields=["move_count"])
-        StateSnapshot.objects.filter(game=game).update(
-            move_number=game.move_count, state=engine.state_to_json(state)
-        )
-    return state
+        return answer if answer is not None and answer[0] in by_faction else None
+
+    return next_answer
 
 
 def _seat_for(game: Game, user) -> Seat:
@@ -105,7 +77,7 @@ def move_preview(
         )
     if seat.dropped:
         raise Forbidden("Your faction has left this game.")
-    state = game_services.load_state(game)
+    state = game_log.load_state(game)
     actor = engine.actor_for_seat(state, seat.position)
     after, ledger = engine.apply_player(state, actor, command)
     view = selectors.state_view_of(game, after)
@@ -140,7 +112,7 @@ def _own_turn(game: Game, seat: Seat) -> bool:
         return True
     if game.status != Game.Status.RUNNING:
         return False
-    state = game_services.load_state(game)
+    state = game_log.load_state(game)
     return any(
         d.get("seat") == seat.position and d.get("kind") != "leech"
         for d in engine.waiting_for(state)
@@ -215,7 +187,7 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
             f"The game is {game.get_status_display()}: there is nothing to plan."
         )
     rows = _plan_rows(rows)
-    state = game_services.load_state(game)
+    state = game_log.load_state(game)
     broken = None
     for i, row in enumerate(rows):
         try:

@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import engine, notation, selectors, services
+from games import engine, log, notation, selectors, services
 from games.models import ORIGINAL_MAP_ID, Game
 from tm_site.exceptions import ApplicationError
 
@@ -85,7 +85,7 @@ class MoveSummarySerializer(serializers.Serializer):
     waiting_for = serializers.ListField(child=serializers.DictField())
 
 
-def _move_response(result: services.MoveResult) -> Response:
+def _move_response(result: log.MoveResult) -> Response:
     body = {
         "move_number": result.move.number,
         "kind": result.move.kind,

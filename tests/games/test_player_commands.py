@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import log, services
 from games.models import Game, Move, Seat
 from ratings.models import PlayerRating, RatedGame, RatingChange
 from tests.conftest import live_row, load_corpus_game
@@ -46,7 +46,7 @@ def table(client_for):
             command=command,
             expected_move_number=game.move_count,
         )
-        state = services.load_state(Game.objects.get(pk=game.pk))
+        state = log.load_state(Game.objects.get(pk=game.pk))
         if state.round == 1 and state.action_required[0]["type"] != "leech":
             break
     game.refresh_from_db()
@@ -55,7 +55,7 @@ def table(client_for):
 
 
 def on_turn(game) -> str:
-    state = services.load_state(Game.objects.get(pk=game.pk))
+    state = log.load_state(Game.objects.get(pk=game.pk))
     return state.active
 
 

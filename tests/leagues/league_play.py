@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games import engine
+from games import log as game_log
 from games import services as game_services
 from games.models import Game
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command
@@ -18,7 +19,7 @@ def play_to_end(game: Game | int, seed: int = 0, eager_pass: float = 0.5) -> Gam
     about half the moves of purely random play, which keeps a season of 30 games quick."""
     game = Game.objects.get(pk=game if isinstance(game, int) else game.pk)
     users = {s.position: s.user for s in game.seats.select_related("user")}
-    state = game_services.load_state(game)
+    state = game_log.load_state(game)
     number = game.move_count
     rng = random.Random(seed)
     while True:
@@ -48,7 +49,7 @@ def choose_factions(game: Game | int, seed: int = 0) -> Game:
     """Play the faction choices of a game (and nothing more)."""
     game = Game.objects.get(pk=game if isinstance(game, int) else game.pk)
     users = {s.position: s.user for s in game.seats.select_related("user")}
-    state = game_services.load_state(game)
+    state = game_log.load_state(game)
     number = game.move_count
     rng = random.Random(seed)
     while True:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import engine, services
+from games import engine, log, services
 from games.models import Move, StateSnapshot
 from web.models import AutoLeechSetting
 
@@ -160,7 +160,7 @@ def test_offers_are_answered_by_the_receivers_settings(league):
     assert (auto.actor, auto.command) == (receiver, f"leech {amount} from {giver}")
     assert auto.user == fresh.user_of(receiver) and auto.seat.faction == receiver
     assert auto.ledger and auto.ledger[0]["faction"] == receiver
-    waiting = engine.waiting_for(services.load_state(game))
+    waiting = engine.waiting_for(log.load_state(game))
     assert not any(d["kind"] == "leech" and d["actor"] == receiver for d in waiting)
     assert StateSnapshot.objects.get(game=game).move_number == game.move_count
 
@@ -189,7 +189,7 @@ def test_without_settings_the_offer_waits_for_the_player(league):
     game = league.refresh()
     last = Move.objects.get(game=game, number=game.move_count)
     assert last.actor != receiver
-    waiting = engine.waiting_for(services.load_state(game))
+    waiting = engine.waiting_for(log.load_state(game))
     assert any(d["kind"] == "leech" and d["actor"] == receiver for d in waiting)
 
 
@@ -263,7 +263,7 @@ def test_the_state_after_any_move_in_force_is_served_to_anyone_who_sees_the_game
     assert response.status_code == 200, response.data
     view = response.data
     assert view["move_number"] == 12 and view["latest_move_number"] == 30
-    expected = services.replay(game, list(game.moves.filter(number__lte=12).order_by("number")))
+    expected = log.replay(game, list(game.moves.filter(number__lte=12).order_by("number")))
     assert view["factions"] == engine.state_view(expected)["factions"]
     start = api.get(f"/api/v1/games/{game.pk}/states/0/").data
     assert start["factions"] == {} and start["round"] == 0

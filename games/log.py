@@ -1,0 +1,295 @@
+"""The move log's one writer.
+
+Every entry of a game's log (players' commands, automatic answers, undos, rollbacks, drops,
+imported games) is appended here, under the game row's lock taken by ``locked_game`` and after
+the revision check; this module alone writes ``Game.move_count``, ``Game.last_move_at`` and the
+state snapshot, and brings seats and the game's status in line with the new state
+(``after_move``). Services decide who may do what; then they call these functions inside their
+transaction. Reads (``load_state``, ``replay``, ``effective_moves``) never write.
+
+Automatic moves: other apps register a provider (``automatic_moves_register``) that names the
+next command a seat's own settings answer by themselves (the web app's automatic leech
+answers); each is applied by the engine and appended like any move, in the move's transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from tm_site.exceptions import ApplicationError, Conflict, NotFound
+
+from . import clock, engine, signals
+from .models import Game, Move, Seat, StateSnapshot
+
+logger = logging.getLogger(__name__)
+
+# More automatic moves than this after one move means something is wrong; stop there.
+MAX_AUTOMATIC_MOVES = 50
+
+# A provider, given the game (locked) and its seats, returns the function that names the next
+# automatic (actor, command) for a state, or None when no seat answers by itself.
+AutomaticMoves = Callable[[Game, list[Seat]], Callable[[Any], "tuple[str, str] | None"] | None]
+_automatic_providers: list[AutomaticMoves] = []
+
+
+def automatic_moves_register(provider: AutomaticMoves) -> None:
+    if provider not in _automatic_providers:
+        _automatic_providers.append(provider)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    move: Move
+    game: Game
+    waiting_for: list[dict]
+    finished: bool
+
+
+def locked_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"No game {game_id}.")
+    return game
+
+
+def check_revision(game: Game, expected_move_number: int | None) -> None:
+    if expected_move_number is not None and expected_move_number != game.move_count:
+        raise Conflict(
+            f"Stale expected_move_number {expected_move_number}: the latest move is {game.move_count}.",
+            {"move_number": game.move_count},
+        )
+
+
+def load_state(game: Game) -> Any:
+    """The engine state after the latest move: the snapshot, or a replay of the log if the
+    snapshot is behind (a read never writes; the next append stores a fresh snapshot)."""
+    snapshot = StateSnapshot.objects.filter(game=game).values_list("move_number", "state").first()
+    if snapshot is not None and snapshot[0] == game.move_count:
+        return engine.state_from_json(snapshot[1])
+    return replay(game)
+
+
+def _save_snapshot(game: Game, state: Any) -> None:
+    values = {"move_number": game.move_count, "state": engine.state_to_json(state)}
+    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing.
+    if not StateSnapshot.objects.filter(game=game).update(**values):
+        StateSnapshot.objects.create(game=game, **values)
+
+
+def effective_moves(moves: Sequence[Move]) -> list[Move]:
+    """The commands and drops still in force once undos and rollbacks are taken into account."""
+    kept: list[Move] = []
+    for move in moves:
+        if move.kind in (Move.Kind.COMMAND, Move.Kind.DROP):
+            kept.append(move)
+        elif move.kind == Move.Kind.UNDO:
+            kept = [m for m in kept if m.number != move.target]
+        elif move.kind == Move.Kind.ROLLBACK:
+            kept = [m for m in kept if m.number <= (move.target or 0)]
+    return kept
+
+
+def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
+    """Rebuild the state from the setup and the log."""
+    if moves is None:
+        moves = list(game.moves.order_by("number"))
+    state = engine.new_game(game.setup)
+    for move in effective_moves(moves):
+        if move.kind == Move.Kind.DROP:
+            state = engine.drop_faction(state, move.actor)
+        else:
+            state, _ = engine.apply(state, move.actor, move.command)
+    return state
+
+
+def append(
+    game: Game,
+    state: Any,
+    *,
+    kind: str,
+    seat: Seat | None,
+    user,
+    actor: str,
+    command: str,
+    ledger: list | None = None,
+    target: int | None = None,
+) -> Move:
+    game.move_count += 1
+    game.last_move_at = timezone.now()
+    game.save(update_fields=["move_count", "last_move_at"])
+    move = Move.objects.create(
+        game=game,
+        number=game.move_count,
+        kind=kind,
+        seat=seat,
+        user=user,
+        actor=actor,
+        command=command,
+        ledger=ledger or [],
+        target=target,
+    )
+    _save_snapshot(game, state)
+    return move
+
+
+def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
+    if seat.dropped:
+        raise ApplicationError(f"{seat.faction} has already left the game.")
+    state = engine.drop_faction(load_state(game), seat.faction)
+    move = append(
+        game,
+        state,
+        kind=Move.Kind.DROP,
+        seat=seat,
+        user=user,
+        actor=seat.faction,
+        command=f"drop-faction {seat.faction}",
+    )
+    return after_move(game, state, move)
+
+
+def after_move(
+    game: Game, state: Any, move: Move, seats: list[Seat] | None = None, recheck_drops: bool = False
+) -> MoveResult:
+    """Bring seats (factions, drops) and the game's status in line with the new state."""
+    if seats is None:
+        seats = list(game.seats.select_related("user"))
+    changed: dict[int, Seat] = {}
+    # A player's command never changes who has left; drops, undos and rollbacks can.
+    dropped = (
+        {s.faction for s in seats if s.dropped}
+        if move.kind == Move.Kind.COMMAND and not recheck_drops
+        else _dropped_factions(game)
+    )
+    for seat in seats:
+        faction = engine.actor_for_seat(state, seat.position)
+        faction = faction if engine.is_faction_actor(faction) else ""
+        is_dropped = bool(faction) and faction in dropped
+        if (seat.faction, seat.dropped) != (faction, is_dropped):
+            seat.faction, seat.dropped = faction, is_dropped
+            changed[seat.pk] = seat
+
+    waiting = engine.waiting_for(state)
+    timed, game_fields = clock.seats_waiting_update(
+        game,
+        seats,
+        waiting,
+        move_number=move.number,
+        mover=move.seat,
+        round_number=engine.current_round(state),
+        now=game.last_move_at,
+    )
+    changed.update((s.pk, s) for s in timed)
+    # Usually one or two seats change; plain updates are much cheaper than bulk_update's CASEs.
+    fields = ["faction", "dropped", *clock.WAIT_FIELDS]
+    for seat in changed.values():
+        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in fields})
+    if game_fields:
+        game.save(update_fields=game_fields)
+    finished = not waiting and engine.is_finished(state)
+    if finished:
+        _finish(game, state, seats)
+    by_position = {s.position: s for s in seats}
+    notice = [_waiting_notice(d, by_position.get(d.get("seat")), move) for d in waiting]
+    signals.announce(
+        signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice
+    )
+    return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
+
+
+def _waiting_notice(decision: dict, seat: Seat | None, move: Move) -> dict:
+    """A decision for the move_committed signal: with the user, and whether the wait is new."""
+    return {
+        **decision,
+        "user_id": seat.user_id if seat else None,
+        # The game started waiting for this seat with this move (its own moves excepted).
+        "new": seat is not None
+        and seat.waiting_since_move == move.number
+        and seat.pk != move.seat_id,
+    }
+
+
+def _dropped_factions(game: Game) -> set[str]:
+    if not game.moves.filter(kind=Move.Kind.DROP).exists():
+        return set()
+    kept = effective_moves(list(game.moves.order_by("number")))
+    return {m.actor for m in kept if m.kind == Move.Kind.DROP}
+
+
+def _finish(game: Game, state: Any, seats: list[Seat]) -> None:
+    ranking = engine.final_ranking(state)
+    by_faction = {s.faction: s for s in seats}
+    for row in ranking:
+        seat = by_faction.get(str(row.get("faction", "")).lower())
+        if seat is not None:
+            seat.final_vp, seat.rank = row.get("VP"), row.get("rank")
+    Seat.objects.bulk_update(seats, ["final_vp", "rank"])
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.save(update_fields=["status", "finished_at"])
+    result = [
+        {
+            **r,
+            "user_id": by_faction[r["faction"]].user_id if r.get("faction") in by_faction else None,
+        }
+        for r in ranking
+    ]
+    signals.announce(signals.game_finished, game_id=game.pk, ranking=result)
+
+
+def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
+    """Append the moves that seats' settings make by themselves after a move; the new state.
+
+    An automatic move the engine refuses is logged and ends the series: it never blocks the
+    move that caused it, and the player answers by hand.
+    """
+    nexts = [n for n in (p(game, seats) for p in _automatic_providers) if n is not None]
+    by_actor = {engine.actor_for_seat(state, s.position): s for s in seats}
+    for _ in range(MAX_AUTOMATIC_MOVES):
+        answer = next((a for a in (n(state) for n in nexts) if a is not None), None)
+        if answer is None or answer[0] not in by_actor:
+            break
+        actor, command = answer
+        try:
+            state, ledger = engine.apply(state, actor, command)
+        except engine.IllegalMove:
+            logger.exception("Automatic move %r of %s refused in game %s", command, actor, game.pk)
+            break
+        seat = by_actor[actor]
+        append(
+            game,
+            state,
+            kind=Move.Kind.COMMAND,
+            seat=seat,
+            user=seat.user,
+            actor=actor,
+            command=command,
+            ledger=ledger,
+        )
+    return state
+
+
+def append_imported(game: Game, state: Any, moves: list[Move]) -> None:
+    """Append a whole imported log at once (numbers from 1), with its final state."""
+    Move.objects.bulk_create(moves, batch_size=500)
+    game.move_count = len(moves)
+    game.last_move_at = timezone.now()
+    game.save(update_fields=["move_count", "last_move_at"])
+    _save_snapshot(game, state)
+    if moves:
+        after_move(game, state, moves[-1], recheck_drops=True)
+
+
+def snapshot_start(game: Game, state: Any) -> None:
+    """The state of a game that has just started (no move yet)."""
+    _save_snapshot(game, state)
+
+
+def check_running(game: Game) -> None:
+    if game.status != Game.Status.RUNNING:
+        raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
