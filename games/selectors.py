@@ -9,7 +9,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from tm_site.exceptions import Forbidden, NotFound
 
-from . import clock, engine
+from . import clock, engine, extensions
 from .log import effective_moves, load_state
 from .models import ChatMessage, Game, Move, Seat, StateSnapshot
 
@@ -115,15 +115,13 @@ def rating_changes(game: Game) -> dict[int, dict]:
     """Each player's rating change in a finished game, by user id; empty until it is rated."""
     if game.status != Game.Status.FINISHED:
         return {}
-    from ratings.selectors import game_rating_changes
-
     return {
         user_id: {
             "before": round(c.rating_before, 1),
             "after": round(c.rating_after, 1),
             "delta": round(c.delta, 1),
         }
-        for user_id, c in game_rating_changes(game.pk).items()
+        for user_id, c in extensions.rating_changes(game.pk).items()
     }
 
 

@@ -6,10 +6,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.selectors import display_name
-from games import clock, engine
+from games import clock, engine, extensions
 from games.models import ChatMessage, Game, Move, Seat
-from leagues.api.serializers import LeagueInfoOutputSerializer
-from leagues.selectors import league_info_hook
 
 
 class SeatClockOutputSerializer(serializers.Serializer):
@@ -111,9 +109,9 @@ class GameOutputSerializer(serializers.Serializer):
     def get_time_control(self, game: Game) -> dict:
         return clock.time_control_view(game)
 
-    @extend_schema_field(LeagueInfoOutputSerializer(allow_null=True))
+    @extend_schema_field(extensions.game_info_schema("league"))
     def get_league(self, game: Game) -> dict | None:
-        return league_info_hook(self, game)  # leagues app hook, one query per response
+        return extensions.game_info("league", self, game)  # the leagues app's, if installed
 
     @extend_schema_field(GameSetupOutputSerializer(allow_null=True))
     def get_setup(self, game: Game) -> dict | None:
