@@ -35,3 +35,15 @@ game_aborted = Signal()
 
 # A finished game was rolled back by staff and runs again (``game_id``).
 game_reopened = Signal()
+
+# A seat's time is running out (``reminder``: a ``games.clock.Reminder``, ``now``) or ran out
+# (``timeout``: a ``games.clock.TimeOut``); sent in the clock's transaction.
+seat_reminded = Signal()
+seat_timed_out = Signal()
+
+# The end-of-game processing (``games.tasks.game_finish_process``) of a finished game
+# (``game_id``), once its result is recorded: first ``result_recorded`` (bookkeeping that others
+# read, e.g. ratings), then ``result_announce`` (telling the players). Sent outside any move;
+# receivers must be safe to run again and may return a dict, merged into the task's result.
+result_recorded = Signal()
+result_announce = Signal()

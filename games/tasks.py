@@ -1,4 +1,4 @@
-"""Celery tasks of the games app: end-of-game processing, time controls, idle games, ratings.
+"""Celery tasks of the games app: end-of-game processing, time controls, idle games.
 
 Each task takes ids, calls services and is safe to run again: a retried, duplicated or
 redelivered task (its worker was killed) completes what is left and repeats nothing.
@@ -12,7 +12,8 @@ from celery import shared_task
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from . import clock, results
+from . import clock, results, signals
+from .models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -26,19 +27,20 @@ RETRY = {
 
 @shared_task(name="games.tasks.game_finish_process", **RETRY)
 def game_finish_process(game_id: int) -> dict:
-    """Record the result, rate the game, send the game-over mails, mark the game processed.
+    """Record the result, let the other apps do their part (ratings, then the game-over mails),
+    mark the game processed.
 
     League standings are refreshed by the leagues app's own receiver of ``game_finished``.
     """
-    from notifications import services as notifications
-    from ratings import services as ratings
-
     if not results.game_result_record(game_id):
         return {"game_id": game_id, "finished": False}
-    rating = ratings.game_rate(game_id)
-    sent = notifications.notifications_deliver(notifications.game_over_notify(game_id=game_id))
+    outcome: dict = {"game_id": game_id, "finished": True}
+    for signal in (signals.result_recorded, signals.result_announce):
+        for _receiver, response in signal.send(sender=Game, game_id=game_id):
+            if isinstance(response, dict):
+                outcome.update(response)
     results.game_finish_done(game_id)
-    return {"game_id": game_id, "finished": True, "rating": str(rating), "mails": sent}
+    return outcome
 
 
 @shared_task(name="games.tasks.games_finish_pending", **RETRY)
@@ -53,23 +55,21 @@ def games_finish_pending() -> list[int]:
 @shared_task(name="games.tasks.clocks_check", **RETRY)
 def clocks_check() -> dict:
     """Periodic: remind players whose time is running out, drop those whose time is up."""
-    from notifications import services as notifications
-
     now = timezone.now()
     reminded = dropped = 0
     for seat_id in clock.seats_due_for_reminder(now):
         with transaction.atomic():
             reminder = clock.seat_remind(seat_id, now)
-            ids = notifications.reminder_notify(reminder, now) if reminder else []
-        reminded += notifications.notifications_deliver(ids)
+            if reminder:
+                reminded += 1
+                signals.announce(signals.seat_reminded, reminder=reminder, now=now)
     for seat_id in clock.seats_out_of_time(now):
         with transaction.atomic():
             timeout = clock.seat_time_out(seat_id, now)
-            ids = notifications.time_out_notify(timeout) if timeout else []
-        if timeout:
-            dropped += 1
-            logger.info("Seat %s of game %s ran out of time", seat_id, timeout.game_id)
-        notifications.notifications_deliver(ids)
+            if timeout:
+                dropped += 1
+                logger.info("Seat %s of game %s ran out of time", seat_id, timeout.game_id)
+                signals.announce(signals.seat_timed_out, timeout=timeout)
     return {"reminded": reminded, "dropped": dropped}
 
 
@@ -78,11 +78,3 @@ def games_abort_idle() -> list[int]:
     """Periodic: abort the running games in which nobody has moved for a long time."""
     now = timezone.now()
     return [game_id for game_id in clock.games_idle(now) if clock.game_abort_idle(game_id, now)]
-
-
-@shared_task(name="games.tasks.ratings_recompute", **RETRY)
-def ratings_recompute() -> int:
-    """Nightly: rebuild every rating from the finished games (see docs/ratings.md)."""
-    from ratings import services as ratings
-
-    return ratings.ratings_recompute()

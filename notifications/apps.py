@@ -19,3 +19,12 @@ class NotificationsConfig(AppConfig):
         signals.game_aborted.connect(
             receivers.game_aborted, dispatch_uid="notifications.game_aborted"
         )
+        signals.seat_reminded.connect(
+            receivers.seat_reminded, dispatch_uid="notifications.seat_reminded"
+        )
+        signals.seat_timed_out.connect(
+            receivers.seat_timed_out, dispatch_uid="notifications.seat_timed_out"
+        )
+        signals.result_announce.connect(
+            receivers.result_announce, dispatch_uid="notifications.result_announce"
+        )

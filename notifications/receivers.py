@@ -6,11 +6,12 @@ sweep: a move's turn mails are never lost, and never sent for a move that did no
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from outbox.services import enqueue
 
-from . import tasks
+from . import services, tasks
 
 
 def move_committed(
@@ -29,3 +30,16 @@ def game_aborted(sender: Any, game_id: int, reason: str, **kwargs: Any) -> None:
 
 def chat_posted(sender: Any, game_id: int, message_id: int, **kwargs: Any) -> None:
     enqueue(tasks.chat_notify, message_id)
+
+
+def seat_reminded(sender: Any, reminder: Any, now: datetime, **kwargs: Any) -> None:
+    enqueue(tasks.notifications_send, services.reminder_notify(reminder, now))
+
+
+def seat_timed_out(sender: Any, timeout: Any, **kwargs: Any) -> None:
+    enqueue(tasks.notifications_send, services.time_out_notify(timeout))
+
+
+def result_announce(sender: Any, game_id: int, **kwargs: Any) -> dict:
+    """The game-over mails, sent by the end-of-game processing itself (after the ratings)."""
+    return {"mails": services.notifications_deliver(services.game_over_notify(game_id=game_id))}

@@ -38,6 +38,12 @@ def chat_notify(message_id: int) -> int:
     return services.notifications_deliver(services.chat_notify(message_id=message_id))
 
 
+@shared_task(name="notifications.tasks.notifications_send", **RETRY)
+def notifications_send(notification_ids: list[int]) -> int:
+    """Send notifications created in an event's transaction (reminders, time-outs)."""
+    return services.notifications_deliver(notification_ids)
+
+
 @shared_task(name="notifications.tasks.notifications_flush", **RETRY)
 def notifications_flush() -> int:
     """Periodic: send what was created but not sent (a mail server or a worker was down)."""

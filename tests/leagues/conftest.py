@@ -14,9 +14,10 @@ from tests.factories import LeagueFactory, SeasonFactory, UserFactory
 @pytest.fixture
 def eager_celery():
     """Tasks sent with .delay() run in process, as with the embedded default."""
-    from celery import current_app
+    # The site's app, not celery.current_app: another test may have made its own app current.
+    from tm_site import celery_app
 
-    conf = current_app.conf
+    conf = celery_app.conf
     saved = conf.task_always_eager, conf.task_eager_propagates
     conf.task_always_eager, conf.task_eager_propagates = True, True
     yield

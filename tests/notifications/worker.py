@@ -23,6 +23,7 @@ from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
 from django.db import close_old_connections, connection
+from kombu import pools as kombu_pools
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -116,6 +117,8 @@ def _forget_connections(app: Celery) -> None:
     if app._pool is not None:
         app._pool.force_close_all()
         app._pool = None
+    # kombu keeps producer pools per connection URL, process-wide: a closed one would be reused.
+    kombu_pools.reset()
     app.__dict__.pop("amqp", None)
     app._backend_cache = None
     if app._local is not None and hasattr(app._local, "backend"):

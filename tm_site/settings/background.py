@@ -63,7 +63,7 @@ CELERY_BEAT_SCHEDULE = {
     "finished-games": {"task": "games.tasks.games_finish_pending", "schedule": 600.0},
     "idle-games": {"task": "games.tasks.games_abort_idle", "schedule": crontab(minute=17)},
     "ratings-recompute": {
-        "task": "games.tasks.ratings_recompute",
+        "task": "ratings.tasks.ratings_recompute",
         "schedule": crontab(hour=env_int("RATINGS_RECOMPUTE_HOUR", 3), minute=30),
     },
     "league-seasons": {"task": "leagues.advance_seasons", "schedule": crontab(minute="*/15")},
