@@ -41,6 +41,7 @@ browser:
 test: install browser
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -n 2 --dist loadfile
@@ -53,6 +54,7 @@ bench: install
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .pytest_cache .ruff_cache .hypothesis

@@ -6,6 +6,8 @@ from rest_framework.authtoken.models import Token
 
 from tm_site.exceptions import NotFound
 
+from . import extensions
+
 User = get_user_model()
 
 
@@ -29,13 +31,8 @@ def display_name(user) -> str:
 
 
 def notify_switches(user) -> dict[str, bool]:
-    """The profile's e-mail switches, read from the notification preferences they stand for."""
-    from notifications.selectors import preferences_for
-
-    from .services import NOTIFY_SWITCHES
-
-    choices = preferences_for([user.pk])[user.pk]
-    return {name: choices[kinds[0]][0] for name, kinds in NOTIFY_SWITCHES.items()}
+    """The profile's e-mail switches (read from the notification preferences they stand for)."""
+    return extensions.notify_switches(user)
 
 
 def has_api_token(user) -> bool:

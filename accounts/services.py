@@ -14,6 +14,7 @@ from outbox.services import enqueue
 from tm_site.exceptions import ApplicationError
 from tm_site.text import single_line
 
+from . import extensions
 from .models import Profile, TokenUse
 from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash
 from .usernames import username_key, username_problem
@@ -65,25 +66,10 @@ def profile_get_or_create(user: AbstractBaseUser) -> Profile:
     return profile
 
 
-# The profile's e-mail switches, kept for API clients; each stands for notification kinds.
-NOTIFY_SWITCHES = {
-    "notify_your_turn": ("your_turn", "decision"),
-    "notify_chat": ("chat",),
-    "notify_game_end": ("game_over",),
-}
-
-
 def profile_update(*, user: AbstractBaseUser, **fields: object) -> Profile:
-    from notifications.services import preferences_update
-
     profile = profile_get_or_create(user)
-    switches = {}
-    for name, kinds in NOTIFY_SWITCHES.items():
-        if name in fields:
-            enabled = bool(fields.pop(name))
-            switches.update({kind: {"enabled": enabled} for kind in kinds})
-    if switches:
-        preferences_update(user=user, changes=switches)
+    switches = {n: bool(fields.pop(n)) for n in extensions.NOTIFY_SWITCHES if n in fields}
+    extensions.notify_switches_update(user, switches)
     email = fields.pop("email", None)
     if email is not None:
         email_change(user=user, email=email)

@@ -5,10 +5,14 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self) -> None:
+        from accounts import extensions as account_extensions
         from games import signals
 
-        from . import receivers
+        from . import receivers, services
 
+        account_extensions.notify_switches_register(
+            services.profile_switches_read, services.profile_switches_write
+        )
         signals.move_committed.connect(
             receivers.move_committed, dispatch_uid="notifications.move_committed"
         )

@@ -540,3 +540,27 @@ def notifications_purge(now: datetime | None = None) -> int:
     done = [Notification.Status.SENT, Notification.Status.DIGESTED, Notification.Status.FAILED]
     deleted, _ = Notification.objects.filter(status__in=done, created_at__lt=cutoff).delete()
     return deleted
+
+
+# --- the profile's e-mail switches (accounts.extensions) ---------------------------------------
+
+# Each switch of the profile API stands for notification kinds; it reads as its first kind.
+PROFILE_SWITCHES = {
+    "notify_your_turn": (Kind.YOUR_TURN, Kind.DECISION),
+    "notify_chat": (Kind.CHAT,),
+    "notify_game_end": (Kind.GAME_OVER,),
+}
+
+
+def profile_switches_read(user) -> dict[str, bool]:
+    choices = selectors.preferences_for([user.pk])[user.pk]
+    return {name: choices[kinds[0]][0] for name, kinds in PROFILE_SWITCHES.items()}
+
+
+def profile_switches_write(user, switches: dict[str, bool]) -> None:
+    changes = {
+        kind: {"enabled": enabled}
+        for name, enabled in switches.items()
+        for kind in PROFILE_SWITCHES[name]
+    }
+    preferences_update(user=user, changes=changes)

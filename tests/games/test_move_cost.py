@@ -1,0 +1,69 @@
+"""What a move costs the database: the same queries whatever the length of the game.
+
+A move is: lock the game, read its seats and its snapshot, UPDATE the game, INSERT the move,
+UPDATE the snapshot, INSERT the outbox entry of its mails (seven). Added to these: one UPDATE
+per seat whose wait began or ended, and, when the move opens power offers, one read of each
+kind of automatic-answer settings. The count changes only when the path of a move changes,
+and then this test says by how much.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from tests.notifications.tables import Table
+
+pytestmark = pytest.mark.django_db
+
+CORE = [
+    'SELECT "games_game"',
+    'SELECT "games_seat"',
+    'SELECT "games_statesnapshot"',
+    'UPDATE "games_game"',
+    'INSERT INTO "games_move"',
+    'UPDATE "games_statesnapshot"',
+    'INSERT INTO "outbox_entry"',
+]
+
+
+def queries_of_next_move(table: Table) -> list[str]:
+    faction, command = table.rows[table.played]
+    game = table.game
+    with CaptureQueriesContext(connection) as captured:
+        services.move_submit(
+            game_id=game.pk,
+            user=table.owner[faction],
+            command=command,
+            expected_move_number=game.move_count,
+        )
+    table.played += 1
+    return [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
+
+
+def kinds(queries: list[str]) -> tuple[list[str], int, int]:
+    """(the core queries, seat updates, settings reads) of a move."""
+    seats = sum(1 for q in queries if q.startswith('UPDATE "games_seat"'))
+    settings = sum(1 for q in queries if q.startswith('SELECT "web_autoleech'))
+    rest = [
+        next((c for c in CORE if q.startswith(c)), q[:60])
+        for q in queries
+        if not q.startswith(('UPDATE "games_seat"', 'SELECT "web_autoleech'))
+    ]
+    return rest, seats, settings
+
+
+def test_a_move_costs_the_same_queries_early_and_late_in_the_game():
+    table = Table()
+    table.play(12)  # the setup is over
+    early = kinds(queries_of_next_move(table))
+    table.play(150)  # round 4
+    late = kinds(queries_of_next_move(table))
+    for rest, seats, settings in (early, late):
+        assert rest == CORE
+        assert 1 <= seats <= 2  # the mover's wait ends; the next seat's begins
+        assert settings in (0, 2)
+    assert len(early[0]) + early[1] + early[2] <= 11
+    assert len(late[0]) + late[1] + late[2] <= 11
