@@ -58,6 +58,15 @@ def to_plain(value: Any) -> Any:
 # --- setup -----------------------------------------------------------------------------------
 
 
+def rule_options() -> list[str]:
+    """Every option name the engine knows, as terra.snellman.net spells them."""
+    return sorted(_tm().RULE_OPTIONS)
+
+
+def default_options() -> tuple[str, ...]:
+    return tuple(_tm().DEFAULT_OPTIONS)
+
+
 def maps() -> list[dict]:
     """The maps games can be created on: ``id``, ``name``, ``vp_variant``."""
     return to_plain(_tm().available_maps())

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from tm_site.exceptions import ApplicationError, Conflict, NotFound
 
-from . import clock, engine, signals
+from . import clock, kinds, signals
 from .models import Game, Move, Seat, StateSnapshot
 
 logger = logging.getLogger(__name__)
@@ -70,12 +70,12 @@ def load_state(game: Game) -> Any:
     snapshot is behind (a read never writes; the next append stores a fresh snapshot)."""
     snapshot = StateSnapshot.objects.filter(game=game).values_list("move_number", "state").first()
     if snapshot is not None and snapshot[0] == game.move_count:
-        return engine.state_from_json(snapshot[1])
+        return kinds.engine_for(game.kind).load(snapshot[1])
     return replay(game)
 
 
 def _save_snapshot(game: Game, state: Any) -> None:
-    values = {"move_number": game.move_count, "state": engine.state_to_json(state)}
+    values = {"move_number": game.move_count, "state": kinds.engine_for(game.kind).dump(state)}
     # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing.
     if not StateSnapshot.objects.filter(game=game).update(**values):
         StateSnapshot.objects.create(game=game, **values)
@@ -98,12 +98,13 @@ def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
     """Rebuild the state from the setup and the log."""
     if moves is None:
         moves = list(game.moves.order_by("number"))
-    state = engine.new_game(game.setup)
+    kind = kinds.engine_for(game.kind)
+    state = kind.new_state(game.setup)
     for move in effective_moves(moves):
         if move.kind == Move.Kind.DROP:
-            state = engine.drop_faction(state, move.actor)
+            state = kind.drop_seat(state, move.seat.position)
         else:
-            state, _ = engine.apply(state, move.actor, move.command)
+            state, _ = kind.apply(state, move.actor, move.command)
     return state
 
 
@@ -140,7 +141,7 @@ def append(
 def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
     if seat.dropped:
         raise ApplicationError(f"{seat.faction} has already left the game.")
-    state = engine.drop_faction(load_state(game), seat.faction)
+    state = kinds.engine_for(game.kind).drop_seat(load_state(game), seat.position)
     move = append(
         game,
         state,
@@ -166,22 +167,22 @@ def after_move(
         if move.kind == Move.Kind.COMMAND and not recheck_drops
         else _dropped_factions(game)
     )
+    kind = kinds.engine_for(game.kind)
     for seat in seats:
-        faction = engine.actor_for_seat(state, seat.position)
-        faction = faction if engine.is_faction_actor(faction) else ""
+        faction = kind.role(state, seat.position)
         is_dropped = bool(faction) and faction in dropped
         if (seat.faction, seat.dropped) != (faction, is_dropped):
             seat.faction, seat.dropped = faction, is_dropped
             changed[seat.pk] = seat
 
-    waiting = engine.waiting_for(state)
+    waiting = kind.waiting_for(state)
     timed, game_fields = clock.seats_waiting_update(
         game,
         seats,
         waiting,
         move_number=move.number,
         mover=move.seat,
-        round_number=engine.current_round(state),
+        round_number=kind.round(state),
         now=game.last_move_at,
     )
     changed.update((s.pk, s) for s in timed)
@@ -191,7 +192,7 @@ def after_move(
         Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in fields})
     if game_fields:
         game.save(update_fields=game_fields)
-    finished = not waiting and engine.is_finished(state)
+    finished = not waiting and kind.is_finished(state)
     if finished:
         _finish(game, state, seats)
     by_position = {s.position: s for s in seats}
@@ -222,20 +223,23 @@ def _dropped_factions(game: Game) -> set[str]:
 
 
 def _finish(game: Game, state: Any, seats: list[Seat]) -> None:
-    ranking = engine.final_ranking(state)
-    by_faction = {s.faction: s for s in seats}
+    ranking = kinds.engine_for(game.kind).result(state)
+    by_position = {s.position: s for s in seats}
     for row in ranking:
-        seat = by_faction.get(str(row.get("faction", "")).lower())
+        seat = by_position.get(row["seat"])
         if seat is not None:
-            seat.final_vp, seat.rank = row.get("VP"), row.get("rank")
+            seat.final_vp, seat.rank = row["score"], row["rank"]
     Seat.objects.bulk_update(seats, ["final_vp", "rank"])
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
     game.save(update_fields=["status", "finished_at"])
     result = [
         {
-            **r,
-            "user_id": by_faction[r["faction"]].user_id if r.get("faction") in by_faction else None,
+            "seat": r["seat"],
+            "rank": r["rank"],
+            "faction": r["role"],
+            "VP": r["score"],
+            "user_id": by_position[r["seat"]].user_id if r["seat"] in by_position else None,
         }
         for r in ranking
     ]
@@ -249,15 +253,16 @@ def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
     move that caused it, and the player answers by hand.
     """
     nexts = [n for n in (p(game, seats) for p in _automatic_providers) if n is not None]
-    by_actor = {engine.actor_for_seat(state, s.position): s for s in seats}
+    kind = kinds.engine_for(game.kind)
+    by_actor = {kind.actor(state, s.position): s for s in seats}
     for _ in range(MAX_AUTOMATIC_MOVES):
         answer = next((a for a in (n(state) for n in nexts) if a is not None), None)
         if answer is None or answer[0] not in by_actor:
             break
         actor, command = answer
         try:
-            state, ledger = engine.apply(state, actor, command)
-        except engine.IllegalMove:
+            state, ledger = kind.apply(state, actor, command)
+        except ApplicationError:
             logger.exception("Automatic move %r of %s refused in game %s", command, actor, game.pk)
             break
         seat = by_actor[actor]

@@ -31,6 +31,15 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
         ABORTED = "aborted", "aborted"
 
+    kind = models.CharField(
+        max_length=40,
+        default="terra_mystica",
+        db_index=True,
+        help_text="The game kind (GET /api/v1/kinds/): which engine plays this game.",
+    )
+    engine_version = models.CharField(
+        max_length=40, blank=True, help_text="The kind's rules revision when the game started."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )

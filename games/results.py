@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from . import engine, log
+from . import kinds, log
 from .models import Game, Seat
 
 # A finished game not processed after this long has lost its task (or the task keeps failing).
@@ -29,14 +29,14 @@ def game_result_record(game_id: int) -> bool:
             return False
         if game.result_recorded_at is not None:
             return True
-        ranking = engine.final_ranking(log.load_state(game))
-        seats = {s.faction: s for s in game.seats.all() if s.faction}
-        for row in ranking:
-            seat = seats.get(str(row.get("faction", "")).lower())
+        result = kinds.engine_for(game.kind).result(log.load_state(game))
+        seats = {s.position: s for s in game.seats.all()}
+        for row in result:
+            seat = seats.get(row["seat"])
             if seat is not None:
-                seat.final_vp = row.get("VP")
-                seat.rank = row.get("rank")
-                seat.vp_breakdown = row.get("vp_breakdown") or {}
+                seat.final_vp = row["score"]
+                seat.rank = row["rank"]
+                seat.vp_breakdown = row["breakdown"]
         Seat.objects.bulk_update(list(seats.values()), ["final_vp", "rank", "vp_breakdown"])
         game.result_recorded_at = timezone.now()
         game.save(update_fields=["result_recorded_at"])

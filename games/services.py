@@ -20,7 +20,8 @@ from accounts.usernames import username_problem
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 from tm_site.text import single_line
 
-from . import clock, engine, log, signals
+from . import clock, engine, kinds, log, signals
+from .kinds.contract import RuleViolation
 from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat
 
 User = get_user_model()
@@ -59,9 +60,12 @@ def game_create(
     clock_initial: timedelta | None = None,
     clock_bonus: timedelta | None = None,
     map_id: str = ORIGINAL_MAP_ID,
+    kind: str = kinds.DEFAULT_KIND,
 ) -> Game:
-    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
-        raise ApplicationError(f"player_count must be between {MIN_PLAYERS} and {MAX_PLAYERS}.")
+    info = kinds.engine_for(kind).info
+    if player_count not in info.player_counts:
+        counts = ", ".join(map(str, info.player_counts))
+        raise ApplicationError(f"{info.name} is played by {counts} players, not {player_count}.")
     options = list(dict.fromkeys(options))
     engine.check_map(map_id)
     timing = clock.time_control_clean(
@@ -78,6 +82,7 @@ def game_create(
 
     with transaction.atomic():
         game = Game.objects.create(
+            kind=kind,
             created_by=user,
             name=single_line(name),
             player_count=player_count,
@@ -187,26 +192,20 @@ def game_start(*, game_id: int, user) -> Game:
 def _start(game: Game) -> None:
     seats = list(game.seats.select_related("user").order_by("position"))
     by_name = {s.user.username: s for s in seats}
-    requested = game.requested_setup
-    if requested:
-        players = requested["seat_order"] or [s.user.username for s in seats]
-        setup = engine.explicit_setup(
-            player_count=game.player_count,
-            options=game.options,
-            scoring_tiles=requested["scoring_tiles"],
-            removed_bonus_tiles=requested["removed_bonus_tiles"],
+    requested = game.requested_setup or {}
+    players = requested.get("seat_order") or [s.user.username for s in seats]
+    kind = kinds.engine_for(game.kind)
+    try:
+        setup = kind.setup(
             players=players,
-            map_id=game.map_id,
+            options=game.options,
+            seed=game.seed,
+            requested={**requested, "map_id": game.map_id},
         )
-    else:
-        setup = engine.random_setup(
-            game.seed,
-            game.player_count,
-            game.options,
-            [s.user.username for s in seats],
-            map_id=game.map_id,
-        )
-    state = engine.new_game(setup)
+    except RuleViolation as exc:
+        raise ApplicationError(str(exc)) from exc
+    game.engine_version = kind.info.version
+    state = kind.new_state(setup)
     # The setup may reorder the seats; move them out of the way of the unique constraint first.
     for seat in seats:
         seat.position += 100
@@ -228,7 +227,7 @@ def _start(game: Game) -> None:
     )
     Seat.objects.bulk_update(seats, ["position", *clock.WAIT_FIELDS])
 
-    game.save(update_fields=["setup", "status", "started_at", "last_move_at"])
+    game.save(update_fields=["setup", "status", "started_at", "last_move_at", "engine_version"])
     log.snapshot_start(game, state)
     signals.announce(signals.game_started, game_id=game.pk)
 
@@ -264,8 +263,9 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
         if seat.dropped:
             raise Forbidden("Your faction has left this game.")
         state = log.load_state(game)
-        actor = engine.actor_for_seat(state, seat.position)
-        state, ledger = engine.apply_player(state, actor, command)
+        kind = kinds.engine_for(game.kind)
+        actor = kind.actor(state, seat.position)
+        state, ledger = kind.apply_for_seat(state, seat.position, command)
         move = log.append(
             game,
             state,

@@ -30,7 +30,9 @@ logger = logging.getLogger(__name__)
 User = get_user_model()
 
 # Decisions that make it "your turn"; the others (leech, town, favor tile, cult…) are decisions.
-TURN_DECISIONS = {"action", "faction", "dwelling", "bonus"}
+# Decision categories of the engine contract (games.kinds.contract) that make it "your turn";
+# reactions (power offers, tiles a move earned) are "a decision awaits you".
+TURN_CATEGORIES = {"turn", "setup"}
 MOVES_SHOWN = 40
 
 
@@ -146,7 +148,7 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
             decisions.setdefault(decision["user_id"], []).append(decision)
     for user_id, theirs in decisions.items():
         seat = by_user[user_id]
-        turn = any(d.get("kind") in TURN_DECISIONS for d in theirs)
+        turn = any(d.get("category") in TURN_CATEGORIES for d in theirs)
         kind = Kind.YOUR_TURN if turn else Kind.DECISION
         what = "; ".join(str(d.get("description") or d.get("kind")) for d in theirs)
         subject = f"Your turn in {name}" if turn else f"{name}: {what}"

@@ -78,6 +78,10 @@ class GameSetupOutputSerializer(serializers.Serializer):
 
 class GameOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    kind = serializers.CharField(help_text="The game kind (GET /api/v1/kinds/).")
+    engine_version = serializers.CharField(
+        help_text="The kind's rules revision the game started with (empty before the start)."
+    )
     name = serializers.CharField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     player_count = serializers.IntegerField()

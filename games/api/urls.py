@@ -20,6 +20,7 @@ register_converter(GameIdConverter, "game_id")
 urlpatterns = [
     path("games/", views.GameListCreateApi.as_view(), name="game-list"),
     path("maps/", views.MapListApi.as_view(), name="map-list"),
+    path("kinds/", views.KindListApi.as_view(), name="kind-list"),
     path("games/import/", views.GameImportApi.as_view(), name="game-import"),
     path("games/<game_id:game_id>/", views.GameDetailApi.as_view(), name="game-detail"),
     path("games/<game_id:game_id>/join/", views.GameJoinApi.as_view(), name="game-join"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 from django.http import HttpResponse
@@ -24,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import engine, log, notation, selectors, services
+from games import engine, kinds, log, notation, selectors, services
 from games.models import ORIGINAL_MAP_ID, Game
 from tm_site.exceptions import ApplicationError
 
@@ -113,7 +114,13 @@ class GameListCreateApi(APIView):
         )
 
     class InputSerializer(serializers.Serializer):
-        player_count = serializers.IntegerField(min_value=2, max_value=5)
+        kind = serializers.CharField(
+            required=False,
+            max_length=40,
+            default=kinds.DEFAULT_KIND,
+            help_text="The game kind (GET /api/v1/kinds/); terra_mystica by default.",
+        )
+        player_count = serializers.IntegerField(min_value=1, max_value=10)
         options = serializers.ListField(
             child=serializers.CharField(max_length=60), required=False, default=list, max_length=30
         )
@@ -543,6 +550,33 @@ class GameChatApi(APIView):
         _visible(request, game_id)
         message = services.chat_post(game_id=game_id, user=request.user, **data.validated_data)
         return Response(ChatMessageOutputSerializer(message).data, status=status.HTTP_201_CREATED)
+
+
+class KindOptionOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    description = serializers.CharField()
+    default = serializers.BooleanField(help_text="On in a game created without options.")
+
+
+class KindListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        kind = serializers.CharField(help_text="The id to send as `kind` when creating a game.")
+        name = serializers.CharField()
+        version = serializers.CharField(help_text="The rules revision games start with.")
+        player_counts = serializers.ListField(child=serializers.IntegerField())
+        options = KindOptionOutputSerializer(many=True)
+        hidden_information = serializers.BooleanField(
+            help_text="Players see different states (hands); the API shows each only theirs."
+        )
+
+    @extend_schema(responses={200: OutputSerializer(many=True)}, tags=["games"])
+    def get(self, request: Request) -> Response:
+        """The game kinds this site hosts, with their player counts and options."""
+        return Response(
+            self.OutputSerializer([dataclasses.asdict(k) for k in kinds.kinds()], many=True).data
+        )
 
 
 class MapListApi(APIView):

@@ -17,8 +17,9 @@ from django.conf import settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from games.kinds.terra_mystica import category
 from games.models import Move, Seat
-from notifications.services import TURN_DECISIONS
+from notifications.services import TURN_CATEGORIES
 from outbox.models import Entry
 from tests.notifications.tables import Table
 from tests.notifications.worker import WorkerProcess, _forget_connections, wait_until
@@ -98,7 +99,7 @@ def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_ser
                     }
                     for user_id, kind in waiting.items():
                         if user_id != mover and user_id not in waiting_before:
-                            what = "your_turn" if kind in TURN_DECISIONS else "decision"
+                            what = "your_turn" if category(kind) in TURN_CATEGORIES else "decision"
                             expected.add(f"{what}:{table.game_id}:{number + 1}:{user_id}")
                     waiting_before = set(waiting)
 

@@ -139,6 +139,7 @@ def test_a_duplicated_or_retried_task_never_sends_twice(table, committed):
             "actor": "nomads",
             "seat": 2,
             "kind": "dwelling",
+            "category": "setup",
             "user_id": t.owner["nomads"].pk,
             "new": True,
         }

@@ -54,7 +54,8 @@ def test_duplicated_tasks_on_the_worker_send_one_mail(real_worker):
     game = t.game
     nomads = t.owner["nomads"]
     waiting = [
-        {"actor": "nomads", "seat": 2, "kind": "dwelling", "user_id": nomads.pk, "new": True}
+        {"actor": "nomads", "seat": 2, "kind": "dwelling", "category": "setup"}
+        | {"user_id": nomads.pk, "new": True}
     ]
     results = [
         notification_tasks.move_notify.delay(game.pk, game.move_count, waiting) for _ in range(4)

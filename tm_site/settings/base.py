@@ -66,6 +66,9 @@ CONTENT_SECURITY_POLICY: dict[str, list[str]] = {
     "frame-ancestors": ["'none'"],
 }
 
+# The game kinds this site hosts: id -> engine class keeping games.kinds.contract.GameEngine.
+GAME_KINDS = {"terra_mystica": "games.kinds.terra_mystica.TerraMystica"}
+
 ROOT_URLCONF = "tm_site.urls"
 WSGI_APPLICATION = "tm_site.wsgi.application"
 ASGI_APPLICATION = "tm_site.asgi.application"

@@ -1,0 +1,94 @@
+"""The engine contract: what the platform needs from a game, and nothing of any one game.
+
+Pure Python (no Django): a game kind is a module or class that implements ``GameEngine``. The
+platform stores a game as its setup and its log of commands; the engine turns those into
+states, says who must act, applies a command for a seat all-or-nothing (an error names the
+broken rule), and shows a state to a seat or a spectator with what they may not see removed.
+States are the engine's own objects; ``dump``/``load`` turn them into JSON and back.
+
+Decisions (who must act now) are dicts with at least ``seat`` (1-based), ``actor`` (the name
+the log records for that seat), ``kind`` (the engine's own word), ``category`` (``turn``: the
+seat's move; ``reaction``: a decision within or in answer to a move, such as a power offer or
+a tile a move earned; ``setup``: a choice before play) and ``description`` (a human text).
+
+Results are one dict per seat: ``seat``, ``score``, ``rank`` (ties share a rank), ``role``
+(the faction, civilisation or colour the seat played, or ""), ``breakdown`` (score by source)
+and ``dropped``.
+
+Optional capabilities (an engine offers them by having the attribute):
+``automatic_moves`` (answers that seats' settings make by themselves), ``import_formats`` /
+``export_formats`` (other sites' notations), ``catalog`` (names and texts for the UI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+
+class RuleViolation(Exception):
+    """A command the rules refuse; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    description: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    kind: str  # the id stored with every game: "terra_mystica"
+    name: str  # what players call it
+    version: str  # the rules revision; recorded with every game at its start
+    player_counts: tuple[int, ...]
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    hidden_information: bool = False
+
+
+@runtime_checkable
+class GameEngine(Protocol):
+    info: KindInfo
+
+    def setup(
+        self, *, players: Sequence[str], options: Sequence[str], seed: str, requested: dict | None
+    ) -> dict:
+        """The setup of a new game (JSON), drawn from ``seed`` unless ``requested`` fixes it;
+        raises ``RuleViolation`` for options or choices the rules do not allow."""
+
+    def new_state(self, setup: dict) -> Any: ...
+
+    def apply(self, state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
+        """Any command of the log (replays, imports, automatic moves): the new state and the
+        rows it adds to the ledger. The state given is never changed."""
+
+    def apply_for_seat(self, state: Any, seat: int, command: str) -> tuple[Any, list[dict]]:
+        """A player's own command: only what that seat may decide now, never a no-op."""
+
+    def drop_seat(self, state: Any, seat: int) -> Any: ...
+
+    def actor(self, state: Any, seat: int) -> str:
+        """The name the log records for ``seat`` now."""
+
+    def role(self, state: Any, seat: int) -> str:
+        """What ``seat`` plays (a faction), or "" while it has not chosen."""
+
+    def waiting_for(self, state: Any) -> list[dict]: ...
+
+    def is_finished(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> list[dict]: ...
+
+    def round(self, state: Any) -> int:
+        """The round being played (0 before the first), for clocks that add time per round."""
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        """The state as ``seat`` may see it (``None``: a spectator)."""
+
+    def legal_commands(self, state: Any, seat: int) -> list[str]: ...
+
+    def dump(self, state: Any) -> Any: ...
+
+    def load(self, data: Any) -> Any: ...

@@ -1,0 +1,126 @@
+"""Terra Mystica as a game kind: the contract over ``games.engine``, the TM engine's facade."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games import engine
+
+from .contract import KindInfo, Option, RuleViolation
+
+# The engine's rules revision (terra.snellman.net's base game with its options).
+VERSION = "2026.11"
+
+# Decision kinds of the TM engine by category; every other kind (a power offer, a tile, cult
+# steps or spades a move earned) is a reaction.
+SETUP_KINDS = {"faction", "dwelling", "bonus"}
+TURN_KINDS = {"action"}
+
+OPTION_TEXTS = {
+    "strict-leech": "Power offers must be answered before the next player acts",
+    "strict-darkling-sh": "Darklings convert workers to priests only right after the stronghold",
+    "strict-chaosmagician-sh": "Chaos Magicians' double turn only right after the stronghold",
+    "errata-cultist-power": "Cultists get 1 power when everyone declines (errata)",
+    "mini-expansion-1": "Mini expansion 1: town tile 2 keys, bonus tile BON10",
+    "shipping-bonus": "Bonus tile: shipping +1 (BON4) in play",
+    "temple-scoring-tile": "Scoring tile: temple (SCORE9) in play",
+    "maintain-player-order": "Turn order stays as at the start",
+    "variable-turn-order": "Turn order by passing (as in Fire & Ice)",
+    "email-notify": "terra.snellman.net's mail option (kept for imports)",
+    "fire-and-ice-final-scoring": "A Fire & Ice final scoring tile",
+}
+
+
+class TerraMystica:
+    info = KindInfo(
+        kind="terra_mystica",
+        name="Terra Mystica",
+        version=VERSION,
+        player_counts=(2, 3, 4, 5),
+        options=tuple(
+            Option(name, OPTION_TEXTS.get(name, name), default=name in engine.default_options())
+            for name in engine.rule_options()
+        ),
+    )
+
+    def setup(
+        self, *, players: Sequence[str], options: Sequence[str], seed: str, requested: dict | None
+    ) -> dict:
+        try:
+            if requested and requested.get("scoring_tiles"):
+                return engine.explicit_setup(
+                    player_count=len(players),
+                    options=options,
+                    scoring_tiles=requested["scoring_tiles"],
+                    removed_bonus_tiles=requested.get("removed_bonus_tiles") or [],
+                    players=players,
+                    map_id=requested.get("map_id"),
+                )
+            return engine.random_setup(
+                seed, len(players), options, players, (requested or {}).get("map_id")
+            )
+        except engine.IllegalMove as exc:
+            raise RuleViolation(exc.message) from exc
+
+    def new_state(self, setup: dict) -> Any:
+        return engine.new_game(setup)
+
+    def apply(self, state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
+        return engine.apply(state, actor, command)
+
+    def apply_for_seat(self, state: Any, seat: int, command: str) -> tuple[Any, list[dict]]:
+        return engine.apply_player(state, engine.actor_for_seat(state, seat), command)
+
+    def drop_seat(self, state: Any, seat: int) -> Any:
+        return engine.drop_faction(state, engine.actor_for_seat(state, seat))
+
+    def actor(self, state: Any, seat: int) -> str:
+        return engine.actor_for_seat(state, seat)
+
+    def role(self, state: Any, seat: int) -> str:
+        actor = engine.actor_for_seat(state, seat)
+        return actor if engine.is_faction_actor(actor) else ""
+
+    def waiting_for(self, state: Any) -> list[dict]:
+        return [{**d, "category": category(d["kind"])} for d in engine.waiting_for(state)]
+
+    def is_finished(self, state: Any) -> bool:
+        return engine.is_finished(state)
+
+    def result(self, state: Any) -> list[dict]:
+        return [
+            {
+                "seat": row["seat"],
+                "score": row["VP"],
+                "rank": row["rank"],
+                "role": row.get("faction", ""),
+                "breakdown": row.get("vp_breakdown") or {},
+                "dropped": bool(row.get("dropped")),
+            }
+            for row in engine.final_ranking(state)
+        ]
+
+    def round(self, state: Any) -> int:
+        return engine.current_round(state)
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        # Everything in Terra Mystica is public: every seat and spectator sees the same.
+        return engine.state_view(state)
+
+    def legal_commands(self, state: Any, seat: int) -> list[str]:
+        return engine.legal_commands(state, engine.actor_for_seat(state, seat))
+
+    def dump(self, state: Any) -> Any:
+        return engine.state_to_json(state)
+
+    def load(self, data: Any) -> Any:
+        return engine.state_from_json(data)
+
+
+def category(kind: str) -> str:
+    if kind in SETUP_KINDS:
+        return "setup"
+    if kind in TURN_KINDS:
+        return "turn"
+    return "reaction"
