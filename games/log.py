@@ -32,14 +32,16 @@ logger = logging.getLogger(__name__)
 MAX_AUTOMATIC_MOVES = 50
 
 # A provider, given the game (locked) and its seats, returns the function that names the next
-# automatic (actor, command) for a state, or None when no seat answers by itself.
+# automatic (actor, command) for a state, or None when no seat answers by itself. Providers are
+# registered for one game kind.
 AutomaticMoves = Callable[[Game, list[Seat]], Callable[[Any], "tuple[str, str] | None"] | None]
-_automatic_providers: list[AutomaticMoves] = []
+_automatic_providers: dict[str, list[AutomaticMoves]] = {}
 
 
-def automatic_moves_register(provider: AutomaticMoves) -> None:
-    if provider not in _automatic_providers:
-        _automatic_providers.append(provider)
+def automatic_moves_register(kind: str, provider: AutomaticMoves) -> None:
+    providers = _automatic_providers.setdefault(kind, [])
+    if provider not in providers:
+        providers.append(provider)
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,10 @@ def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
     An automatic move the engine refuses is logged and ends the series: it never blocks the
     move that caused it, and the player answers by hand.
     """
-    nexts = [n for n in (p(game, seats) for p in _automatic_providers) if n is not None]
+    providers = _automatic_providers.get(game.kind, [])
+    nexts = [n for n in (p(game, seats) for p in providers) if n is not None]
+    if not nexts:
+        return state
     kind = kinds.engine_for(game.kind)
     by_actor = {kind.actor(state, s.position): s for s in seats}
     for _ in range(MAX_AUTOMATIC_MOVES):

@@ -9,7 +9,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from tm_site.exceptions import Forbidden, NotFound
 
-from . import clock, engine, extensions
+from . import clock, extensions, kinds
 from .log import effective_moves, load_state
 from .models import ChatMessage, Game, Move, Seat, StateSnapshot
 
@@ -89,12 +89,21 @@ def state_of(game: Game) -> Any | None:
     return load_state(game)
 
 
-def game_state_view(game: Game) -> dict:
-    """The engine's view of the current state, plus the platform's revision and players."""
+def viewer_seat(game: Game, user) -> int | None:
+    """The seat ``user`` plays in ``game``, or None (a spectator)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user).values_list("position", flat=True).first()
+
+
+def game_state_view(game: Game, user=None) -> dict:
+    """The current state as ``user`` may see it (the kind's view for their seat, or a
+    spectator's), plus the platform's revision and players."""
     state = state_of(game)
     if state is None:
         return {"move_number": 0, "finished": False, "started": False, "factions": {}}
-    view = engine.state_view(state)
+    kind = kinds.engine_for(game.kind)
+    view = kind.view(state, viewer_seat(game, user))
     view["move_number"] = game.move_count
     view["started"] = True
     view["players"] = [
@@ -102,7 +111,7 @@ def game_state_view(game: Game) -> dict:
             "seat": s.position,
             "username": s.user.username,
             "faction": s.faction or None,
-            "actor": engine.actor_for_seat(state, s.position),
+            "actor": kind.actor(state, s.position),
             "dropped": s.dropped,
             "clock": clock.seat_clock(game, s),
         }
@@ -131,7 +140,7 @@ def waiting_for(game: Game) -> list[dict]:
     snapshot = StateSnapshot.objects.filter(game=game).first()
     if snapshot is None:
         return []
-    return engine.waiting_for(load_state(game))
+    return kinds.engine_for(game.kind).waiting_for(load_state(game))
 
 
 def move_list(game: Game, *, after: int = 0) -> QuerySet[Move]:
@@ -183,9 +192,9 @@ def legal_commands_for(game: Game, user) -> dict:
     if game.status != Game.Status.RUNNING:
         return {"actor": seat.faction, "move_number": game.move_count, "commands": []}
     state = load_state(game)
-    actor = engine.actor_for_seat(state, seat.position)
+    kind = kinds.engine_for(game.kind)
     return {
-        "actor": actor,
+        "actor": kind.actor(state, seat.position),
         "move_number": game.move_count,
-        "commands": engine.legal_commands(state, actor),
+        "commands": kind.legal_commands(state, seat.position),
     }

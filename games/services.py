@@ -219,10 +219,10 @@ def _start(game: Game) -> None:
     clock.seats_waiting_update(
         game,
         seats,
-        engine.waiting_for(state),
+        kind.waiting_for(state),
         move_number=0,
         mover=None,
-        round_number=engine.current_round(state),
+        round_number=kind.round(state),
         now=game.started_at,
     )
     Seat.objects.bulk_update(seats, ["position", *clock.WAIT_FIELDS])

@@ -19,7 +19,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from accounts.selectors import display_name
-from games import clock, engine
+from games import clock, kinds
 from games.models import ChatMessage, Game, Move, Seat
 from tm_site.exceptions import ApplicationError
 
@@ -264,7 +264,8 @@ def game_started_notify(*, game_id: int) -> list[int]:
         for seat in seats
     ]
     # Who must act first, from the state at the start: the task may run after the first moves.
-    waiting = engine.waiting_for(engine.new_game(game.setup)) if game.setup else []
+    kind = kinds.engine_for(game.kind)
+    waiting = kind.waiting_for(kind.new_state(game.setup)) if game.setup else []
     by_position = {s.position: s for s in seats}
     for position in dict.fromkeys(d.get("seat") for d in waiting):
         seat = by_position.get(position)

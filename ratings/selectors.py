@@ -13,6 +13,10 @@ from ratings import elo
 from ratings.conf import ORIGINAL_MAP_ID, elo_params
 from ratings.models import FactionRating, PlayerRating, RatingChange
 
+# The rating is Terra Mystica's (role strength by faction and map); other kinds are not rated
+# until each kind has a rating of its own.
+RATED_KINDS = ("terra_mystica",)
+
 
 def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGame]:
     """Finished, not excluded games with a complete result, as the rating's input.
@@ -21,6 +25,7 @@ def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGa
     `elo.is_rated`, so the rule lives in one place.
     """
     games = Game.objects.filter(
+        kind__in=RATED_KINDS,
         status=Game.Status.FINISHED,
         finished_at__isnull=False,
         rating_exclusion__isnull=True,

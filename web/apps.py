@@ -11,4 +11,4 @@ class WebConfig(AppConfig):
         from . import receivers  # noqa: F401  (connects the live-update receivers)
         from .services import autoleech_answers
 
-        log.automatic_moves_register(autoleech_answers)
+        log.automatic_moves_register("terra_mystica", autoleech_answers)

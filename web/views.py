@@ -20,13 +20,14 @@ from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
 from games import engine as game_engine
+from games import kinds
 from games import services as game_services
 from games.models import ORIGINAL_MAP_ID
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
-from . import catalog, selectors, services
+from . import catalog, kind_views, selectors, services
 from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm
 
 
@@ -151,6 +152,8 @@ def _map_name(map_id: str) -> str:
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
+    if game.kind != kinds.DEFAULT_KIND:
+        return kind_views.game_page_plain(request, game)
     page = selectors.game_page(game, request.user)
     my_seat = page["my_seat"]
     script_data = {

@@ -414,7 +414,7 @@ class GameStateApi(APIView):
         "cult board, tiles, used actions; plus move_number and players.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(selectors.game_state_view(_visible(request, game_id)))
+        return Response(selectors.game_state_view(_visible(request, game_id), request.user))
 
 
 class GameLegalApi(APIView):
@@ -476,6 +476,10 @@ class GameExportApi(APIView):
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = _visible(request, game_id)
+        if game.kind != kinds.DEFAULT_KIND:
+            raise ApplicationError(
+                "Export in terra.snellman.net's notation is for Terra Mystica games only."
+            )
         return HttpResponse(notation.export_text(game), content_type="text/plain; charset=utf-8")
 
 

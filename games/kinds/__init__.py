@@ -9,15 +9,43 @@ from __future__ import annotations
 
 import functools
 from importlib import import_module
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from tm_site.exceptions import ApplicationError
 
-from .contract import GameEngine, KindInfo
+from .contract import GameEngine, KindInfo, RuleViolation
 
 DEFAULT_KIND = "terra_mystica"
+
+# Calls through which an engine refuses a command or a setup: their RuleViolation becomes the
+# platform's IllegalMove, a 400 whose message names the rule.
+_RULED = ("setup", "new_state", "apply", "apply_for_seat", "drop_seat", "legal_commands")
+
+
+class _Ruled:
+    """A kind's engine as the platform calls it: rule violations are client errors."""
+
+    def __init__(self, engine: GameEngine) -> None:
+        self._engine = engine
+        self.info = engine.info
+
+    def __getattr__(self, name: str):
+        attribute = getattr(self._engine, name)
+        if name not in _RULED:
+            return attribute
+
+        def ruled(*args, **kwargs):
+            from games.engine import IllegalMove
+
+            try:
+                return attribute(*args, **kwargs)
+            except RuleViolation as exc:
+                raise IllegalMove(str(exc) or "Illegal command.") from exc
+
+        return ruled
 
 
 def _load(path: str) -> GameEngine:
@@ -32,7 +60,7 @@ def _load(path: str) -> GameEngine:
 
 
 @functools.cache
-def registry() -> dict[str, GameEngine]:
+def registry() -> dict[str, Any]:
     engines = {}
     for kind, path in settings.GAME_KINDS.items():
         engine = _load(path)
@@ -40,11 +68,12 @@ def registry() -> dict[str, GameEngine]:
             raise ImproperlyConfigured(
                 f"GAME_KINDS: {path!r} is the kind {engine.info.kind!r}, listed as {kind!r}."
             )
-        engines[kind] = engine
+        engines[kind] = _Ruled(engine)
     return engines
 
 
-def engine_for(kind: str) -> GameEngine:
+def engine_for(kind: str) -> Any:
+    """The engine of ``kind`` (keeping ``GameEngine``), its rule violations as ``IllegalMove``."""
     try:
         return registry()[kind]
     except KeyError:

@@ -1,0 +1,112 @@
+"""A second game kind, defined in the test suite (High Card, with hidden hands), played through
+the real API, mail and end-of-game paths: the platform holds no Terra Mystica assumption there.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games import kinds
+from games.models import Game, Move, Seat
+from ratings.models import RatingChange
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def high_card(settings):
+    kinds.registry.cache_clear()
+    settings.GAME_KINDS = {
+        **settings.GAME_KINDS,
+        "high_card": "tests.platform.high_card.HighCard",
+    }
+    yield
+    kinds.registry.cache_clear()
+
+
+def keys(value) -> set[str]:
+    """Every key of a JSON document, at any depth."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys(v)}
+    return set()
+
+
+def test_a_hidden_hand_game_plays_through_the_api_mail_and_end(
+    high_card, client_for, django_capture_on_commit_callbacks
+):
+    listed = {k["kind"]: k for k in client_for().get("/api/v1/kinds/").json()}
+    assert listed["high_card"]["hidden_information"] is True
+
+    alice, bob = (UserFactory(email=f"{n}@example.org") for n in ("alice", "bob"))
+    clients = {alice.pk: client_for(alice), bob.pk: client_for(bob)}
+    with django_capture_on_commit_callbacks(execute=True):
+        created = clients[alice.pk].post(
+            "/api/v1/games/", {"kind": "high_card", "player_count": 2}, format="json"
+        )
+        assert created.status_code == 201, created.data
+        game_id = created.data["id"]
+        assert clients[bob.pk].post(f"/api/v1/games/{game_id}/join/").status_code == 200
+    game = Game.objects.get(pk=game_id)
+    assert (game.kind, game.status, game.engine_version) == ("high_card", "running", "1")
+    seat_of = dict(Seat.objects.filter(game=game).values_list("user_id", "position"))
+
+    # Each player sees their own hand and only the size of the other's; a spectator no hand.
+    views = {u: clients[u].get(f"/api/v1/games/{game_id}/state/").json() for u in clients}
+    for view in views.values():
+        assert len(view["my_hand"]) == 3
+        assert "hand" not in keys(view) and "hands" not in keys(view)
+        assert view["hand_size"] == {"1": 3, "2": 3}
+    assert set(views[alice.pk]["my_hand"]).isdisjoint(views[bob.pk]["my_hand"])
+    spectator = client_for().get(f"/api/v1/games/{game_id}/state/").json()
+    assert "my_hand" not in spectator and "hand" not in keys(spectator)
+
+    # Play by the legal commands of whoever must act; every refusal names the rule.
+    moves = 0
+    while Game.objects.get(pk=game_id).status != "finished":
+        game = Game.objects.get(pk=game_id)
+        [waiting] = clients[alice.pk].get(f"/api/v1/games/{game_id}/").json()["waiting_for"]
+        on_turn = next(u for u, s in seat_of.items() if s == waiting["seat"])
+        other = next(u for u in clients if u != on_turn)
+        legal = clients[on_turn].get(f"/api/v1/games/{game_id}/legal/").json()["commands"]
+        assert clients[other].get(f"/api/v1/games/{game_id}/legal/").json()["commands"] == []
+        refused = clients[other].post(
+            f"/api/v1/games/{game_id}/moves/",
+            {"command": legal[0], "expected_move_number": game.move_count},
+            format="json",
+        )
+        assert refused.status_code == 400 and "not" in refused.json()["error"]
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            played = clients[on_turn].post(
+                f"/api/v1/games/{game_id}/moves/",
+                {"command": legal[-1], "expected_move_number": game.move_count},
+                format="json",
+            )
+        assert played.status_code == 201, played.data
+        moves += 1
+        if Game.objects.get(pk=game_id).status == "running":
+            # The next player is told it is their turn.
+            assert any("Your turn" in m.subject for m in mail.outbox)
+
+    game = Game.objects.get(pk=game_id)
+    assert moves == 6 and Move.objects.filter(game=game).count() == 6
+    seats = list(Seat.objects.filter(game=game).order_by("rank"))
+    assert sum(s.final_vp for s in seats) == 3 and seats[0].rank == 1
+    assert all(s.vp_breakdown == {"tricks": s.final_vp} for s in seats)
+    assert game.result_recorded_at and game.finish_processed_at
+    # The game-over mail reached both players; the Terra Mystica rating is not touched.
+    over = [m for m in mail.outbox if m.to[0] in (alice.email, bob.email) and "over" in m.subject]
+    assert {m.to[0] for m in over} == {alice.email, bob.email}
+    assert not RatingChange.objects.filter(game=game).exists()
+
+    # Reads of a finished game work for any kind; the chat and the page too.
+    for path in ("", "ledger/", "state/", "chat/"):
+        assert clients[alice.pk].get(f"/api/v1/games/{game_id}/{path}").status_code == 200, path
+    assert clients[alice.pk].get(f"/games/{game_id}/").status_code == 200
+    export = clients[alice.pk].get(f"/api/v1/games/{game_id}/export/")
+    assert export.status_code == 400 and "Terra Mystica" in export.json()["error"]
+    assert clients[alice.pk].get("/").status_code == 200  # the lobby lists it
