@@ -303,3 +303,32 @@ def snapshot_start(game: Game, state: Any) -> None:
 def check_running(game: Game) -> None:
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
+
+
+def ledger_rebuild(game_id: int) -> int:
+    """Recompute the ledger rows of every move in force from the setup, with the rules as they
+    are now (after a rules fix), and the snapshot; returns how many moves' rows changed.
+
+    Moves taken back keep the rows they were recorded with. A log the engine no longer
+    accepts raises ``IllegalMove`` naming the move, and nothing is written.
+    """
+    game = locked_game(game_id)
+    if game.setup is None:
+        return 0
+    kind = kinds.engine_for(game.kind)
+    state = kind.new_state(game.setup)
+    changed: list[Move] = []
+    for move in effective_moves(list(game.moves.select_related("seat").order_by("number"))):
+        if move.kind == Move.Kind.DROP:
+            state = kind.drop_seat(state, move.seat.position)
+            continue
+        try:
+            state, rows = kind.apply(state, move.actor, move.command)
+        except ApplicationError as exc:
+            raise type(exc)(f"Move {move.number} ({move.actor}: {move.command}): {exc}") from exc
+        if rows != move.ledger:
+            move.ledger = rows
+            changed.append(move)
+    Move.objects.bulk_update(changed, ["ledger"], batch_size=500)
+    _save_snapshot(game, state)
+    return len(changed)
