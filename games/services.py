@@ -67,18 +67,24 @@ def game_create(
         counts = ", ".join(map(str, info.player_counts))
         raise ApplicationError(f"{info.name} is played by {counts} players, not {player_count}.")
     options = list(dict.fromkeys(options))
-    engine.check_map(map_id)
     timing = clock.time_control_clean(
         kind=time_control,
         move_time_limit=move_time_limit,
         clock_initial=clock_initial,
         clock_bonus=clock_bonus,
     )
-    if setup:
-        requested = _clean_requested_setup(setup, player_count, options)
+    if kind != kinds.DEFAULT_KIND:
+        if map_id != ORIGINAL_MAP_ID:
+            raise ApplicationError(f"Maps are for Terra Mystica; {info.name} has none to choose.")
+        requested = _clean_seat_order(setup, player_count) if setup else None
+        kind_options_check(kind, player_count, options)
     else:
-        requested = None
-        engine.validate_options(seed or "validation", player_count, options)
+        engine.check_map(map_id)
+        if setup:
+            requested = _clean_requested_setup(setup, player_count, options)
+        else:
+            requested = None
+            engine.validate_options(seed or "validation", player_count, options)
 
     with transaction.atomic():
         game = Game.objects.create(
@@ -101,6 +107,31 @@ def game_create(
     return game
 
 
+def kind_options_check(kind: str, player_count: int, options: Sequence[str]) -> None:
+    """Raise ``IllegalMove`` naming the rule unless ``kind`` can set up a game with these."""
+    kinds.engine_for(kind).setup(
+        players=[f"player{i}" for i in range(1, player_count + 1)],
+        options=list(options),
+        seed="validation",
+        requested=None,
+    )
+
+
+def _clean_seat_order(setup: dict, player_count: int) -> dict:
+    """A requested seat order (usernames), the one choice of a setup every kind accepts."""
+    unknown = set(setup) - {"seat_order"}
+    if unknown:
+        raise ApplicationError(f"setup: only seat_order can be chosen, not {sorted(unknown)[0]!r}.")
+    seat_order = [str(u) for u in setup.get("seat_order") or []]
+    if len(seat_order) != player_count or len(set(seat_order)) != player_count:
+        raise ApplicationError(f"setup.seat_order must name {player_count} different players.")
+    known = set(User.objects.filter(username__in=seat_order).values_list("username", flat=True))
+    missing = [u for u in seat_order if u not in known]
+    if missing:
+        raise ApplicationError(f"setup.seat_order: no player named {missing[0]!r}.")
+    return {"seat_order": seat_order}
+
+
 def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -> dict:
     scoring = [str(t).upper() for t in setup.get("scoring_tiles") or []]
     removed = [str(t).upper() for t in setup.get("removed_bonus_tiles") or []]
@@ -111,12 +142,7 @@ def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -
         if not _TILE_ID.match(tile):
             raise ApplicationError(f"setup: {tile!r} is not a tile id.")
     if seat_order:
-        if len(seat_order) != player_count or len(set(seat_order)) != player_count:
-            raise ApplicationError(f"setup.seat_order must name {player_count} different players.")
-        known = set(User.objects.filter(username__in=seat_order).values_list("username", flat=True))
-        missing = [u for u in seat_order if u not in known]
-        if missing:
-            raise ApplicationError(f"setup.seat_order: no player named {missing[0]!r}.")
+        _clean_seat_order({"seat_order": seat_order}, player_count)
     names = seat_order or [f"player{i}" for i in range(1, player_count + 1)]
     engine.validate_setup(
         engine.explicit_setup(

@@ -28,6 +28,11 @@ LEAGUE_NAME = RegexValidator(
 
 class League(models.Model):
     name = models.CharField(max_length=40, unique=True, validators=[LEAGUE_NAME])
+    kind = models.CharField(
+        max_length=40,
+        default="terra_mystica",
+        help_text="The game kind of every game of the league (GET /api/v1/kinds/).",
+    )
     description = models.TextField(blank=True)
     players_per_game = models.PositiveSmallIntegerField(
         validators=[

@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games import clock as game_clock
-from games import engine
+from games import engine, kinds
 from games import services as game_services
 from games.models import Game, Seat, new_seed
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
@@ -98,15 +98,25 @@ def _clean_settings(values: dict[str, Any], current: League | None = None) -> di
             f"and {scheduling.MAX_PLAYERS_PER_GAME}."
         )
     options = list(dict.fromkeys(str(o) for o in merged.get("options") or []))
-    engine.validate_options("league", k, options)
+    kind = current.kind if current else merged.get("kind", kinds.DEFAULT_KIND)
+    info = kinds.engine_for(kind).info
+    if k not in info.player_counts:
+        raise ApplicationError(f"{info.name} is not played by {k} players.")
+    map_id = merged.get("map_id") or ORIGINAL_MAP_ID
+    if kind == kinds.DEFAULT_KIND:
+        engine.validate_options("league", k, options)
+        try:
+            engine.check_map(map_id)
+        except ApplicationError as exc:
+            raise ApplicationError(f"map_id: {exc.message}") from exc
+    else:
+        game_services.kind_options_check(kind, k, options)
+        if map_id != ORIGINAL_MAP_ID:
+            raise ApplicationError(f"map_id: maps are for Terra Mystica, not {info.name}.")
     values_out = dict(values)
+    values_out.pop("kind", None)
     if "options" in values:
         values_out["options"] = options
-    map_id = merged.get("map_id") or ORIGINAL_MAP_ID
-    try:
-        engine.check_map(map_id)
-    except ApplicationError as exc:
-        raise ApplicationError(f"map_id: {exc.message}") from exc
     size = merged.get("group_size", 7)
     if not k <= size <= scheduling.MAX_GROUP_SIZE:
         raise ApplicationError(
@@ -175,8 +185,11 @@ def _decimal(value: Fraction) -> Decimal:
 # --- leagues ---------------------------------------------------------------------------------
 
 
-def league_create(*, user, name: str, players_per_game: int, **settings: Any) -> League:
-    """Staff create leagues; the creator becomes its first admin and creates its games."""
+def league_create(
+    *, user, name: str, players_per_game: int, kind: str = "terra_mystica", **settings: Any
+) -> League:
+    """Staff create leagues of one game kind; the creator becomes its first admin and creates
+    its games."""
     if not (user.is_authenticated and user.is_staff):
         raise Forbidden("Only staff can create leagues.")
     unknown = set(settings) - set(SETTINGS)
@@ -184,11 +197,11 @@ def league_create(*, user, name: str, players_per_game: int, **settings: Any) ->
         raise ApplicationError(f"Unknown league setting {sorted(unknown)[0]!r}.")
     if not LEAGUE_NAME.regex.match(name or ""):
         raise ApplicationError(f"name: {LEAGUE_NAME.message}")
-    values = _clean_settings({"players_per_game": players_per_game, **settings})
+    values = _clean_settings({"players_per_game": players_per_game, "kind": kind, **settings})
     with transaction.atomic():
         if League.objects.filter(name__iexact=name).exists():
             raise ApplicationError(f"There is already a league named {name!r}.")
-        league = League.objects.create(name=name, created_by=user, **values)
+        league = League.objects.create(name=name, kind=kind, created_by=user, **values)
         league.admins.add(user)
     return league
 
@@ -506,17 +519,21 @@ def _create_games(season: Season, group: Group, players: Sequence[Any]) -> None:
     for number, seats in enumerate(schedule, start=1):
         names = [players[i].username for i in seats]
         seed = new_seed()
-        drawn = engine.random_setup(seed, k, league.options, names)
+        setup: dict[str, Any] = {"seat_order": names}
+        if league.kind == kinds.DEFAULT_KIND:
+            # Terra Mystica draws its tiles with the seat order fixed by the schedule.
+            drawn = engine.random_setup(seed, k, league.options, names)
+            setup.update(
+                scoring_tiles=drawn["scoring_tiles"],
+                removed_bonus_tiles=drawn["removed_bonus_tiles"],
+            )
         game = game_services.game_create(
             user=league.created_by,
+            kind=league.kind,
             player_count=k,
             options=league.options,
             public=True,
-            setup={
-                "scoring_tiles": drawn["scoring_tiles"],
-                "removed_bonus_tiles": drawn["removed_bonus_tiles"],
-                "seat_order": names,
-            },
+            setup=setup,
             name=scheduling.game_name(
                 league.name, season.number, group.division.level, group.number, number
             ),

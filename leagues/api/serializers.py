@@ -50,6 +50,7 @@ class LeagueInfoOutputSerializer(serializers.Serializer):
 class LeagueOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    kind = serializers.CharField(help_text="The game kind of every game of the league.")
     description = serializers.CharField()
     players_per_game = serializers.IntegerField()
     options = serializers.ListField(child=serializers.CharField())

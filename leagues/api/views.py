@@ -175,6 +175,12 @@ class LeagueListCreateApi(APIView):
         name = serializers.CharField(
             max_length=40, help_text="Letters, digits and hyphens; begins every game name."
         )
+        kind = serializers.CharField(
+            required=False,
+            max_length=40,
+            default="terra_mystica",
+            help_text="The game kind of every game (GET /api/v1/kinds/); fixed once created.",
+        )
         players_per_game = serializers.IntegerField(min_value=3, max_value=5)
 
     @extend_schema(

@@ -110,3 +110,49 @@ def test_a_hidden_hand_game_plays_through_the_api_mail_and_end(
     export = clients[alice.pk].get(f"/api/v1/games/{game_id}/export/")
     assert export.status_code == 400 and "Terra Mystica" in export.json()["error"]
     assert clients[alice.pk].get("/").status_code == 200  # the lobby lists it
+
+
+def test_a_league_of_the_second_kind_creates_its_games(high_card, client_for):
+    from leagues import services as league_services
+    from leagues.models import League, LeagueGame
+    from tests.factories import SeasonFactory
+
+    staff = UserFactory(is_staff=True)
+    api = client_for(staff)
+    refused = [
+        api.post(
+            "/api/v1/leagues/",
+            {"name": "Cards", "kind": "high_card", "players_per_game": 5},
+            format="json",
+        ),
+        api.post(
+            "/api/v1/leagues/",
+            {"name": "Cards", "kind": "high_card", "players_per_game": 3, "map_id": "x" * 40},
+            format="json",
+        ),
+        api.post(
+            "/api/v1/leagues/",
+            {"name": "Cards", "kind": "high_card", "players_per_game": 3, "options": ["nope"]},
+            format="json",
+        ),
+    ]
+    assert [r.status_code for r in refused] == [400, 400, 400]
+    assert "not played by 5" in refused[0].json()["error"]
+    assert "has no option 'nope'" in refused[2].json()["error"]
+    created = api.post(
+        "/api/v1/leagues/",
+        {"name": "Cards", "kind": "high_card", "players_per_game": 3, "group_size": 3},
+        format="json",
+    )
+    assert created.status_code == 201 and created.json()["kind"] == "high_card"
+    league = League.objects.get(pk=created.json()["id"])
+    season = SeasonFactory(league=league)
+    players = [UserFactory() for _ in range(3)]
+    for player in players:
+        league_services.signup_add(season_id=season.pk, user=player)
+    league_services.season_start(season_id=season.pk, user=staff)
+    games = [lg.game for lg in LeagueGame.objects.filter(group__division__season=season)]
+    assert games and {(g.kind, g.status) for g in games} == {("high_card", "running")}
+    for game in games:
+        seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
+        assert seated == {p.pk for p in players}
