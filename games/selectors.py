@@ -157,8 +157,10 @@ def undone_numbers(game: Game) -> set[int]:
     }
 
 
-def ledger(game: Game) -> list[dict]:
-    """Per move in force: who acted, the command and the resources after it (ledger rows)."""
+def ledger(game: Game, user=None) -> list[dict]:
+    """Per move in force: who acted, the command and the resources after it (ledger rows), as
+    ``user`` may see them."""
+    seat = viewer_seat(game, user)
     moves = list(game.moves.order_by("number"))
     rows: list[dict] = []
     for move in effective_moves(moves):
@@ -167,8 +169,8 @@ def ledger(game: Game) -> list[dict]:
                 "move_number": move.number,
                 "kind": move.kind,
                 "actor": move.actor,
-                "command": move.command,
-                "rows": move.ledger,
+                "command": kinds.command_seen(game.kind, move.actor, move.command, seat),
+                "rows": kinds.ledger_seen(game.kind, move.ledger, seat),
             }
         )
     return rows

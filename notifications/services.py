@@ -169,10 +169,11 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
         )
 
     if move is not None:
-        line = f"{move.actor or 'admin'}: {move.command or move.kind}"
         for seat in seats:
             if seat.user_id == move.user_id or seat.user_id in decisions:
                 continue
+            seen = kinds.command_seen(game.kind, move.actor, move.command, seat.position)
+            line = f"{move.actor or 'admin'}: {seen or move.kind}"
             created.append(
                 _notify(
                     user=seat.user,
@@ -183,7 +184,12 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                     subject=f"{name}: {line}"[:120],
                     summary=f"{name}, move {move_number}: {line}",
                     url=url,
-                    context=lambda: {"game": game, "game_name": name, "move": move},
+                    context=lambda line=line: {
+                        "game": game,
+                        "game_name": name,
+                        "move": move,
+                        "line": line,
+                    },
                 )
             )
     return _to_send(created)
@@ -197,11 +203,17 @@ def _turn_context(game: Game, seat: Seat, move_number: int, decisions: list[dict
         )["last"]
         or 0
     )
-    moves = list(
-        game.moves.filter(number__gt=last_own, number__lte=move_number).order_by("-number")[
-            :MOVES_SHOWN
-        ]
-    )[::-1]
+    moves = [
+        {
+            "number": m.number,
+            "actor": m.actor,
+            "kind": m.kind,
+            "command": kinds.command_seen(game.kind, m.actor, m.command, seat.position),
+        }
+        for m in game.moves.filter(number__gt=last_own, number__lte=move_number).order_by(
+            "-number"
+        )[:MOVES_SHOWN]
+    ][::-1]
     earlier = max(0, move_number - last_own - len(moves))
     return {
         "game": game,

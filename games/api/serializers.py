@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from accounts.selectors import display_name
 from games import clock, engine, extensions
+from games.kinds import command_seen
 from games.models import ChatMessage, Game, Move, Seat
 
 
@@ -151,10 +152,16 @@ class MoveOutputSerializer(serializers.Serializer):
     actor = serializers.CharField(help_text="Faction, or playerN before the seat has a faction.")
     seat = serializers.IntegerField(source="seat.position", allow_null=True, default=None)
     username = serializers.CharField(source="user.username", allow_null=True, default=None)
-    command = serializers.CharField()
+    command = serializers.SerializerMethodField(help_text="As the caller may see it.")
     target = serializers.IntegerField(allow_null=True)
     undone = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
+
+    def get_command(self, move: Move) -> str:
+        kind = self.context.get("kind")
+        if kind is None:
+            return move.command
+        return command_seen(kind, move.actor, move.command, self.context.get("seat"))
 
     def get_undone(self, move: Move) -> bool:
         return move.number in self.context.get("undone", ())

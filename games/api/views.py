@@ -332,7 +332,11 @@ class GameMovesApi(APIView):
         page = paginator.paginate_queryset(
             selectors.move_list(game, after=after), request, view=self
         )
-        context = {"undone": selectors.undone_numbers(game)}
+        context = {
+            "undone": selectors.undone_numbers(game),
+            "kind": game.kind,
+            "seat": selectors.viewer_seat(game, request.user),
+        }
         return paginator.get_paginated_response(
             MoveOutputSerializer(page, many=True, context=context).data
         )
@@ -463,7 +467,7 @@ class GameLedgerApi(APIView):
         "(VP, C, W, P, PW, cults after), as terra.snellman.net shows them.",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(selectors.ledger(_visible(request, game_id)))
+        return Response(selectors.ledger(_visible(request, game_id), request.user))
 
 
 class GameExportApi(APIView):

@@ -83,3 +83,15 @@ def engine_for(kind: str) -> Any:
 
 def kinds() -> list[KindInfo]:
     return [e.info for e in registry().values()]
+
+
+def command_seen(kind: str, actor: str, command: str, seat: int | None) -> str:
+    """A command of the log as ``seat`` may see it (a spectator: ``None``)."""
+    view = getattr(engine_for(kind), "command_view", None)
+    return view(actor, command, seat) if view else command
+
+
+def ledger_seen(kind: str, rows: list[dict], seat: int | None) -> list[dict]:
+    """A move's ledger rows as ``seat`` may see them."""
+    view = getattr(engine_for(kind), "ledger_view", None)
+    return view(rows, seat) if view else rows

@@ -15,9 +15,10 @@ Results are one dict per seat: ``seat``, ``score``, ``rank`` (ties share a rank)
 (the faction, civilisation or colour the seat played, or ""), ``breakdown`` (score by source)
 and ``dropped``.
 
-Optional capabilities (an engine offers them by having the attribute):
-``automatic_moves`` (answers that seats' settings make by themselves), ``import_formats`` /
-``export_formats`` (other sites' notations), ``catalog`` (names and texts for the UI).
+Optional capabilities (an engine offers them by having the method):
+``command_view(actor, command, seat)`` and ``ledger_view(rows, seat)``: a command of the log
+and the ledger rows of a move as ``seat`` may see them (``None``: a spectator), for games with
+secrets in their commands or rows; without them everyone sees everything.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 Mystica assumption. It keeps the engine contract (games.kinds.contract) and nothing more.
 
 Each player is dealt three cards from a shuffled deck (the deal is drawn from the game's seed
-inside the engine, so a replay deals the same). In seat order, each plays one card a trick;
-the highest card of a trick scores a point. After three tricks the game is over.
+inside the engine, so a replay deals the same). In seat order, each plays one card a trick,
+face down: the others see that a card was played, not which, until the trick is complete and
+all are shown; the highest card scores a point. After three tricks the game is over.
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ class HighCard:
         new = copy.deepcopy(state)
         new["hands"][str(seat)].remove(int(card))
         new["trick"][str(seat)] = int(card)
-        rows = [{"actor": actor, "command": command}]
+        # The player's own row shows their hand after the play: for their eyes only.
+        rows = [{"actor": actor, "command": command, "hand_after": new["hands"][str(seat)]}]
         self._advance(new, rows)
         return new, rows
 
@@ -78,8 +80,10 @@ class HighCard:
             winner = max(active, key=lambda s: state["trick"][str(s)])
             state["scores"][str(winner)] += 1
             state["tricks_played"] += 1
+            rows.append(
+                {"actor": f"seat{winner}", "command": "wins the trick", "cards": state["trick"]}
+            )
             state["trick"] = {}
-            rows.append({"actor": f"seat{winner}", "command": "wins the trick"})
             state["turn"] = active[0] if active else 0
             return
         following = [s for s in active if s > state["turn"]] + active
@@ -147,13 +151,25 @@ class HighCard:
             "finished": self.is_finished(state),
             "round": self.round(state),
             "hand_size": {s: len(cards) for s, cards in state["hands"].items()},
-            "trick": dict(state["trick"]),
+            "trick": {s: "played" for s in state["trick"]},
             "scores": dict(state["scores"]),
             "waiting_for": self.waiting_for(state),
         }
         if seat is not None:
             view["my_hand"] = list(state["hands"][str(seat)])
         return view
+
+    def command_view(self, actor: str, command: str, seat: int | None) -> str:
+        """A card played face down: its number is for its player only."""
+        if command.startswith("play ") and f"seat{seat}" != actor:
+            return "play a card"
+        return command
+
+    def ledger_view(self, rows: list[dict], seat: int | None) -> list[dict]:
+        return [
+            {k: v for k, v in row.items() if k != "hand_after" or row["actor"] == f"seat{seat}"}
+            for row in rows
+        ]
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         if self.is_finished(state) or state["turn"] != seat:

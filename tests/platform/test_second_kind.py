@@ -156,3 +156,45 @@ def test_a_league_of_the_second_kind_creates_its_games(high_card, client_for):
     for game in games:
         seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
         assert seated == {p.pk for p in players}
+
+
+def test_secret_commands_and_ledger_rows_reach_only_their_player(
+    high_card, client_for, django_capture_on_commit_callbacks
+):
+    alice, bob = (UserFactory(email=f"{n}@example.org") for n in ("alice", "bob"))
+    api = {alice.pk: client_for(alice), bob.pk: client_for(bob)}
+    with django_capture_on_commit_callbacks(execute=True):
+        game_id = (
+            api[alice.pk]
+            .post("/api/v1/games/", {"kind": "high_card", "player_count": 2}, format="json")
+            .data["id"]
+        )
+        api[bob.pk].post(f"/api/v1/games/{game_id}/join/")
+    [waiting] = api[alice.pk].get(f"/api/v1/games/{game_id}/").json()["waiting_for"]
+    first = Seat.objects.get(game_id=game_id, position=waiting["seat"]).user_id
+    other = alice.pk if first == bob.pk else bob.pk
+    command = api[first].get(f"/api/v1/games/{game_id}/legal/").json()["commands"][0]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        api[first].post(
+            f"/api/v1/games/{game_id}/moves/",
+            {"command": command, "expected_move_number": 0},
+            format="json",
+        )
+
+    def log(user_id):
+        moves = api[user_id].get(f"/api/v1/games/{game_id}/moves/").json()["results"]
+        return [m["command"] for m in moves]
+
+    assert log(first) == [command]
+    assert log(other) == ["play a card"]
+    spectator = client_for().get(f"/api/v1/games/{game_id}/moves/").json()["results"]
+    assert [m["command"] for m in spectator] == ["play a card"]
+    own = api[first].get(f"/api/v1/games/{game_id}/ledger/").json()
+    seen = api[other].get(f"/api/v1/games/{game_id}/ledger/").json()
+    assert "hand_after" in own[0]["rows"][0] and own[0]["command"] == command
+    assert "hand_after" not in seen[0]["rows"][0] and seen[0]["command"] == "play a card"
+    # The other player's turn mail lists the move without the card.
+    [turn] = [m for m in mail.outbox if "Your turn" in m.subject]
+    body = turn.body + "".join(str(a[0]) for a in getattr(turn, "alternatives", []))
+    assert "play a card" in body and command not in body
