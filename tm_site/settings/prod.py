@@ -3,7 +3,7 @@
 from tm_site.env import env_bool, env_int, env_list, env_str
 
 from .base import *  # noqa: F403
-from .base import REST_FRAMEWORK
+from .base import DATABASES, REST_FRAMEWORK
 
 DEBUG = False
 SECRET_KEY = env_str("SECRET_KEY")
@@ -20,6 +20,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
+
+# PostgreSQL connections come from a pool per process (psycopg's), instead of a new connection
+# per request; DB_POOL=0 turns it off (then CONN_MAX_AGE applies).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", True):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env_int("DB_POOL_MIN", 1),
+        "max_size": env_int("DB_POOL_MAX", 8),
+        "timeout": 10,
+    }
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
