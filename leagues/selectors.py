@@ -179,12 +179,14 @@ def divisions_of(season: Season) -> list[dict]:
     return list(divisions.values())
 
 
-def ratings_of(user_ids: Iterable[int]) -> dict[int, float]:
-    """Current ratings of these players (unrated players are missing)."""
+def ratings_of(user_ids: Iterable[int], kind: str) -> dict[int, float]:
+    """Current ratings of these players in a game kind (unrated players are missing)."""
     from ratings.models import PlayerRating
 
     return dict(
-        PlayerRating.objects.filter(user_id__in=list(user_ids)).values_list("user_id", "rating")
+        PlayerRating.objects.filter(user_id__in=list(user_ids), kind=kind).values_list(
+            "user_id", "rating"
+        )
     )
 
 

@@ -440,7 +440,7 @@ def ladder(season: Season) -> list[tuple[Any, Membership | None]]:
         )
 
     returning.sort(key=returning_key)
-    ratings = selectors.ratings_of(s.user_id for s in newcomers)
+    ratings = selectors.ratings_of((s.user_id for s in newcomers), season.league.kind)
     start = _start_rating()
     newcomers.sort(key=lambda s: (-ratings.get(s.user_id, start), s.created_at, s.pk))
     return [(s.user, m) for s, m in returning] + [(s.user, None) for s in newcomers]

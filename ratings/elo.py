@@ -57,6 +57,7 @@ class FinishedGame:
     finished_at: datetime
     map_id: str
     results: tuple[SeatResult, ...]
+    kind: str = "terra_mystica"  # ratings are kept per game kind; rate each kind's games apart
 
     @property
     def player_count(self) -> int:

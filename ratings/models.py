@@ -7,25 +7,28 @@ from django.db import models
 
 
 class PlayerRating(models.Model):
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        primary_key=True,
-        related_name="player_rating",
+    """A player's rating in one game kind: every kind has ratings of its own."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    kind = models.CharField(max_length=40, default="terra_mystica")
     rating = models.FloatField()
     games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
     last_game_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["-rating", "user_id"]
+        ordering = ["kind", "-rating", "user_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="ratings_one_per_player_kind"),
+        ]
         indexes = [
-            models.Index(fields=["-rating", "user"], name="ratings_player_by_rating"),
+            models.Index(fields=["kind", "-rating", "user"], name="ratings_player_by_rating"),
             models.Index(fields=["last_game_at"], name="ratings_player_last_game"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.rating:.0f} ({self.games})"
+        return f"{self.user_id} ({self.kind}): {self.rating:.0f} ({self.games})"
 
 
 class RatingChange(models.Model):
@@ -63,18 +66,20 @@ class RatingChange(models.Model):
 
 
 class FactionRating(models.Model):
-    """Strength of a faction on a map, in rating points added to its player's rating."""
+    """Strength of a role (a faction) on a map in one game kind, in rating points added to its
+    player's rating."""
 
+    kind = models.CharField(max_length=40, default="terra_mystica")
     faction = models.CharField(max_length=30)
     map_id = models.CharField(max_length=64)
     rating = models.FloatField(default=0.0)
     games = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["map_id", "-rating", "faction"]
+        ordering = ["kind", "map_id", "-rating", "faction"]
         constraints = [
             models.UniqueConstraint(
-                fields=["faction", "map_id"], name="ratings_one_faction_per_map"
+                fields=["kind", "faction", "map_id"], name="ratings_one_faction_per_map"
             ),
         ]
 

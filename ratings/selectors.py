@@ -8,14 +8,11 @@ from datetime import datetime
 
 from django.db.models import QuerySet
 
+from games.kinds import DEFAULT_KIND
 from games.models import Game, Seat
 from ratings import elo
 from ratings.conf import ORIGINAL_MAP_ID, elo_params
 from ratings.models import FactionRating, PlayerRating, RatingChange
-
-# The rating is Terra Mystica's (role strength by faction and map); other kinds are not rated
-# until each kind has a rating of its own.
-RATED_KINDS = ("terra_mystica",)
 
 
 def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGame]:
@@ -25,14 +22,13 @@ def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGa
     `elo.is_rated`, so the rule lives in one place.
     """
     games = Game.objects.filter(
-        kind__in=RATED_KINDS,
         status=Game.Status.FINISHED,
         finished_at__isnull=False,
         rating_exclusion__isnull=True,
     )
     if game_ids is not None:
         games = games.filter(pk__in=list(game_ids))
-    heads = list(games.order_by().values_list("pk", "finished_at", "setup__map_id"))
+    heads = list(games.order_by().values_list("pk", "finished_at", "setup__map_id", "kind"))
     seats: dict[int, list[elo.SeatResult]] = defaultdict(list)
     complete: dict[int, bool] = defaultdict(lambda: True)
     rows = (
@@ -41,7 +37,8 @@ def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGa
         .values_list("game_id", "user_id", "faction", "final_vp", "dropped")
     )
     for game_id, user_id, faction, vp, dropped in rows.iterator(chunk_size=5000):
-        if not faction or vp is None:
+        # A finished game's seats all have a score; roles (factions) only in kinds that have them.
+        if vp is None:
             complete[game_id] = False
             continue
         seats[game_id].append(elo.SeatResult(user_id, faction, vp, dropped))
@@ -51,35 +48,39 @@ def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGa
             finished_at=finished_at,
             map_id=map_id or ORIGINAL_MAP_ID,
             results=tuple(seats[pk]),
+            kind=kind,
         )
-        for pk, finished_at, map_id in heads
+        for pk, finished_at, map_id, kind in heads
         if complete[pk] and seats[pk]
     ]
 
 
 def leaderboard(
-    min_games: int | None = None, active_since: datetime | None = None
+    min_games: int | None = None, active_since: datetime | None = None, kind: str = DEFAULT_KIND
 ) -> QuerySet[PlayerRating]:
-    """Players by rating; by default only established players (see docs/ratings.md)."""
+    """Players by rating in one game kind; by default only established players
+    (see docs/ratings.md)."""
     if min_games is None:
         min_games = elo_params().min_games
-    players = PlayerRating.objects.select_related("user").filter(games__gte=min_games)
+    players = PlayerRating.objects.select_related("user").filter(kind=kind, games__gte=min_games)
     if active_since is not None:
         players = players.filter(last_game_at__gte=active_since)
     return players.order_by("-rating", "user_id")
 
 
-def player_rating(user_id: int) -> PlayerRating | None:
-    return PlayerRating.objects.filter(user_id=user_id).first()
+def player_rating(user_id: int, kind: str = DEFAULT_KIND) -> PlayerRating | None:
+    return PlayerRating.objects.filter(user_id=user_id, kind=kind).first()
 
 
-def player_history(user_id: int) -> QuerySet[RatingChange]:
-    """One entry per rated game of the player, oldest first."""
-    return RatingChange.objects.filter(user_id=user_id).order_by("finished_at", "game_id")
+def player_history(user_id: int, kind: str = DEFAULT_KIND) -> QuerySet[RatingChange]:
+    """One entry per rated game of the player in one kind, oldest first."""
+    return RatingChange.objects.filter(user_id=user_id, game__kind=kind).order_by(
+        "finished_at", "game_id"
+    )
 
 
-def faction_ratings(map_id: str | None = None) -> QuerySet[FactionRating]:
-    factions = FactionRating.objects.all()
+def faction_ratings(map_id: str | None = None, kind: str = DEFAULT_KIND) -> QuerySet[FactionRating]:
+    factions = FactionRating.objects.filter(kind=kind)
     if map_id:
         factions = factions.filter(map_id=map_id)
     return factions.order_by("map_id", "-rating", "faction")

@@ -61,7 +61,7 @@ def game_rate(game_id: int) -> Outcome:
         if not found or not elo.is_rated(found[0], params):
             return Outcome.NOT_RATED
         game = found[0]
-        later = RatedGame.objects.filter(
+        later = RatedGame.objects.filter(game__kind=game.kind).filter(
             Q(finished_at__gt=game.finished_at)
             | Q(finished_at=game.finished_at, game_id__gt=game.game_id)
         )
@@ -76,7 +76,7 @@ def game_rate(game_id: int) -> Outcome:
             _recompute(ledger, params)
             return Outcome.RECOMPUTED
         rated = elo.update(_load_state(game), game, params)
-        _save_game(rated)
+        _save_game(rated, game.kind)
         return Outcome.RATED
 
 
@@ -129,11 +129,13 @@ def _load_state(game: elo.FinishedGame) -> elo.RatingState:
     return elo.RatingState(
         players={
             p.user_id: elo.PlayerRating(p.rating, p.games, p.last_game_at)
-            for p in PlayerRating.objects.filter(user_id__in=user_ids)
+            for p in PlayerRating.objects.filter(kind=game.kind, user_id__in=user_ids)
         },
         factions={
             (f.faction, f.map_id): elo.FactionRating(f.rating, f.games)
-            for f in FactionRating.objects.filter(map_id=game.map_id, faction__in=factions)
+            for f in FactionRating.objects.filter(
+                kind=game.kind, map_id=game.map_id, faction__in=factions
+            )
         },
     )
 
@@ -200,10 +202,11 @@ def _insert_rows(model: type[Model], fields: Sequence[str], rows: Iterable[tuple
             cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {values}", params)
 
 
-def _save_game(rated: elo.GameRating) -> None:
+def _save_game(rated: elo.GameRating, kind: str) -> None:
     for change in rated.players:
         PlayerRating.objects.update_or_create(
             user_id=change.player_id,
+            kind=kind,
             defaults={
                 "rating": change.rating_after,
                 "games": change.games_before + 1,
@@ -212,6 +215,7 @@ def _save_game(rated: elo.GameRating) -> None:
         )
     for fchange in rated.factions:
         FactionRating.objects.update_or_create(
+            kind=kind,
             faction=fchange.faction,
             map_id=fchange.map_id,
             defaults={"rating": fchange.rating_after, "games": fchange.games_before + 1},
@@ -229,24 +233,41 @@ def _recompute(
     progress: Callable[[int], ProgressBar] | None = None,
 ) -> int:
     games = elo.rated_in_order(selectors.finished_games(), params)
-    if progress is None:
-        state, history = elo.recompute(games, params)
-    else:
-        bar = progress(len(games))
-        state, history = elo.recompute(games, params, lambda n: bar.update(n))
+    by_kind: dict[str, list[elo.FinishedGame]] = {}
+    for game in games:
+        by_kind.setdefault(game.kind, []).append(game)
+    bar = progress(len(games)) if progress is not None else None
+    # Each kind is rated apart: its own players' ratings, its own roles' strengths.
+    results = {
+        kind: elo.recompute(kind_games, params, (lambda n: bar.update(n)) if bar else None)
+        for kind, kind_games in by_kind.items()
+    }
+    if bar is not None:
         bar.close()
+    history = sorted(
+        (r for _, kind_history in results.values() for r in kind_history),
+        key=lambda r: (r.finished_at, r.game_id),
+    )
 
     for model in (RatingChange, RatedGame, PlayerRating, FactionRating):
         model.objects.all().delete()
     PlayerRating.objects.bulk_create(
         (
-            PlayerRating(user_id=pid, rating=p.rating, games=p.games, last_game_at=p.last_game_at)
+            PlayerRating(
+                user_id=pid,
+                kind=kind,
+                rating=p.rating,
+                games=p.games,
+                last_game_at=p.last_game_at,
+            )
+            for kind, (state, _) in results.items()
             for pid, p in state.players.items()
         ),
         batch_size=BATCH_SIZE,
     )
     FactionRating.objects.bulk_create(
-        FactionRating(faction=faction, map_id=map_id, rating=f.rating, games=f.games)
+        FactionRating(kind=kind, faction=faction, map_id=map_id, rating=f.rating, games=f.games)
+        for kind, (state, _) in results.items()
         for (faction, map_id), f in state.factions.items()
     )
     now = timezone.now()

@@ -7,7 +7,7 @@ import re
 from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.kinds import DEFAULT_KIND
 from ratings import selectors
 from ratings.conf import elo_params
 
@@ -41,6 +42,12 @@ class LeaderboardApi(APIView):
     permission_classes = [AllowAny]
 
     class FilterSerializer(serializers.Serializer):
+        kind = serializers.CharField(
+            required=False,
+            max_length=40,
+            default=DEFAULT_KIND,
+            help_text="The game kind (GET /api/v1/kinds/); every kind has its own ratings.",
+        )
         min_games = serializers.IntegerField(
             required=False,
             min_value=0,
@@ -78,6 +85,7 @@ class LeaderboardApi(APIView):
             selectors.leaderboard(
                 min_games=filters.validated_data.get("min_games"),
                 active_since=filters.validated_data.get("active_since"),
+                kind=filters.validated_data["kind"],
             ),
             request,
             view=self,
@@ -125,6 +133,9 @@ class PlayerRatingHistoryApi(APIView):
         history = RatingChangeOutputSerializer(many=True)
 
     @extend_schema(
+        parameters=[
+            OpenApiParameter("kind", str, description="The game kind; terra_mystica by default.")
+        ],
         responses={200: OutputSerializer, 404: OpenApiResponse(description="No such player.")},
         tags=["ratings"],
     )
@@ -133,14 +144,15 @@ class PlayerRatingHistoryApi(APIView):
             raise Http404("No such player.")
         user_model = get_user_model()
         user = get_object_or_404(user_model, **{user_model.USERNAME_FIELD: username})
-        current = selectors.player_rating(user.pk)
+        kind = request.query_params.get("kind") or DEFAULT_KIND
+        current = selectors.player_rating(user.pk, kind)
         games = current.games if current is not None else 0
         body = {
             "username": username,
             "rating": current.rating if current is not None else None,
             "games": games,
             "provisional": games < elo_params().min_games,
-            "history": selectors.player_history(user.pk),
+            "history": selectors.player_history(user.pk, kind),
         }
         return Response(self.OutputSerializer(body).data)
 
@@ -149,6 +161,12 @@ class FactionRatingsApi(APIView):
     permission_classes = [AllowAny]
 
     class FilterSerializer(serializers.Serializer):
+        kind = serializers.CharField(
+            required=False,
+            max_length=40,
+            default=DEFAULT_KIND,
+            help_text="The game kind (GET /api/v1/kinds/); every kind has its own ratings.",
+        )
         map_id = serializers.CharField(required=False, max_length=64)
 
     class OutputSerializer(serializers.Serializer):

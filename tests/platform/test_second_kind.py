@@ -9,7 +9,7 @@ from django.core import mail
 
 from games import kinds
 from games.models import Game, Move, Seat
-from ratings.models import RatingChange
+from ratings.models import PlayerRating, RatingChange
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -41,15 +41,17 @@ def test_a_hidden_hand_game_plays_through_the_api_mail_and_end(
     listed = {k["kind"]: k for k in client_for().get("/api/v1/kinds/").json()}
     assert listed["high_card"]["hidden_information"] is True
 
-    alice, bob = (UserFactory(email=f"{n}@example.org") for n in ("alice", "bob"))
-    clients = {alice.pk: client_for(alice), bob.pk: client_for(bob)}
+    # Three players: the ratings count games of 3 to 5 (docs/ratings.md), in every kind.
+    alice, bob, carol = (UserFactory(email=f"{n}@example.org") for n in ("alice", "bob", "carol"))
+    clients = {u.pk: client_for(u) for u in (alice, bob, carol)}
     with django_capture_on_commit_callbacks(execute=True):
         created = clients[alice.pk].post(
-            "/api/v1/games/", {"kind": "high_card", "player_count": 2}, format="json"
+            "/api/v1/games/", {"kind": "high_card", "player_count": 3}, format="json"
         )
         assert created.status_code == 201, created.data
         game_id = created.data["id"]
-        assert clients[bob.pk].post(f"/api/v1/games/{game_id}/join/").status_code == 200
+        for late in (bob, carol):
+            assert clients[late.pk].post(f"/api/v1/games/{game_id}/join/").status_code == 200
     game = Game.objects.get(pk=game_id)
     assert (game.kind, game.status, game.engine_version) == ("high_card", "running", "1")
     seat_of = dict(Seat.objects.filter(game=game).values_list("user_id", "position"))
@@ -59,7 +61,7 @@ def test_a_hidden_hand_game_plays_through_the_api_mail_and_end(
     for view in views.values():
         assert len(view["my_hand"]) == 3
         assert "hand" not in keys(view) and "hands" not in keys(view)
-        assert view["hand_size"] == {"1": 3, "2": 3}
+        assert view["hand_size"] == {"1": 3, "2": 3, "3": 3}
     assert set(views[alice.pk]["my_hand"]).isdisjoint(views[bob.pk]["my_hand"])
     spectator = client_for().get(f"/api/v1/games/{game_id}/state/").json()
     assert "my_hand" not in spectator and "hand" not in keys(spectator)
@@ -93,15 +95,25 @@ def test_a_hidden_hand_game_plays_through_the_api_mail_and_end(
             assert any("Your turn" in m.subject for m in mail.outbox)
 
     game = Game.objects.get(pk=game_id)
-    assert moves == 6 and Move.objects.filter(game=game).count() == 6
+    assert moves == 9 and Move.objects.filter(game=game).count() == 9
     seats = list(Seat.objects.filter(game=game).order_by("rank"))
     assert sum(s.final_vp for s in seats) == 3 and seats[0].rank == 1
     assert all(s.vp_breakdown == {"tricks": s.final_vp} for s in seats)
     assert game.result_recorded_at and game.finish_processed_at
-    # The game-over mail reached both players; the Terra Mystica rating is not touched.
-    over = [m for m in mail.outbox if m.to[0] in (alice.email, bob.email) and "over" in m.subject]
-    assert {m.to[0] for m in over} == {alice.email, bob.email}
-    assert not RatingChange.objects.filter(game=game).exists()
+    # The game-over mail reached both players; the game is rated in High Card's own ratings,
+    # and nobody's Terra Mystica rating moved.
+    emails = {alice.email, bob.email, carol.email}
+    over = [m for m in mail.outbox if m.to[0] in emails and "over" in m.subject]
+    assert {m.to[0] for m in over} == emails
+    assert RatingChange.objects.filter(game=game).count() == 3
+    rated = PlayerRating.objects.filter(user__in=[alice, bob, carol])
+    assert {(r.kind, r.games) for r in rated} == {("high_card", 1)}
+    board = client_for().get("/api/v1/ratings/leaderboard/?kind=high_card&min_games=1").json()
+    assert {row["username"] for row in board["results"]} == {
+        u.username for u in (alice, bob, carol)
+    }
+    tm_board = client_for().get("/api/v1/ratings/leaderboard/?min_games=1").json()
+    assert tm_board["results"] == []
 
     # Reads of a finished game work for any kind; the chat and the page too.
     for path in ("", "ledger/", "state/", "chat/"):
