@@ -28,6 +28,7 @@ from django.utils import timezone
 from tm_site.exceptions import ApplicationError
 
 from . import signals
+from .engine import IllegalMove
 from .models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -327,10 +328,18 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
             or seat.deadline_at > now
         ):
             return None
-        if not seat.faction:
-            game_abort(game, now, f"{_player_name(seat)} ran out of time before choosing a faction")
+        try:
+            with transaction.atomic():
+                result = log.drop_seat(game, seat, None)
+        except IllegalMove:
+            # The engine cannot drop this seat (in Terra Mystica: it has no faction yet).
+            what = (
+                "before choosing a faction"
+                if game.kind == "terra_mystica"
+                else "and the game cannot go on without them"
+            )
+            game_abort(game, now, f"{_player_name(seat)} ran out of time {what}")
             return TimeOut(seat.pk, seat.user_id, game.pk, "", True, game.move_count)
-        result = log.drop_seat(game, seat, None)
         return TimeOut(seat.pk, seat.user_id, game.pk, seat.faction, False, result.move.number)
 
 

@@ -165,14 +165,14 @@ def after_move(
     changed: dict[int, Seat] = {}
     # A player's command never changes who has left; drops, undos and rollbacks can.
     dropped = (
-        {s.faction for s in seats if s.dropped}
+        {s.pk for s in seats if s.dropped}
         if move.kind == Move.Kind.COMMAND and not recheck_drops
-        else _dropped_factions(game)
+        else _dropped_seats(game)
     )
     kind = kinds.engine_for(game.kind)
     for seat in seats:
         faction = kind.role(state, seat.position)
-        is_dropped = bool(faction) and faction in dropped
+        is_dropped = seat.pk in dropped
         if (seat.faction, seat.dropped) != (faction, is_dropped):
             seat.faction, seat.dropped = faction, is_dropped
             changed[seat.pk] = seat
@@ -217,11 +217,12 @@ def _waiting_notice(decision: dict, seat: Seat | None, move: Move) -> dict:
     }
 
 
-def _dropped_factions(game: Game) -> set[str]:
+def _dropped_seats(game: Game) -> set[int]:
+    """The seats (ids) whose drop is in force."""
     if not game.moves.filter(kind=Move.Kind.DROP).exists():
         return set()
     kept = effective_moves(list(game.moves.order_by("number")))
-    return {m.actor for m in kept if m.kind == Move.Kind.DROP}
+    return {m.seat_id for m in kept if m.kind == Move.Kind.DROP and m.seat_id is not None}
 
 
 def _finish(game: Game, state: Any, seats: list[Seat]) -> None:

@@ -442,15 +442,20 @@ def game_resign(*, game_id: int, user) -> Game:
         log.check_running(game)
         if seat.dropped:
             raise ApplicationError("You have already left this game.")
-        if not seat.faction:
-            # Without a faction there is nothing for the engine to drop: the game cannot go on.
+        try:
+            with transaction.atomic():
+                log.drop_seat(game, seat, user)
+        except engine.IllegalMove:
+            # The engine cannot go on without this seat (in Terra Mystica: before it has a
+            # faction, there is nothing to drop): the game is aborted.
+            game.refresh_from_db()
             game.status = Game.Status.ABORTED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
             reason = f"{display_name(user)} resigned before choosing a faction"
+            if game.kind != kinds.DEFAULT_KIND:
+                reason = f"{display_name(user)} resigned, and the game cannot go on without them"
             signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
-            return game
-        log.drop_seat(game, seat, user)
     return game
 
 

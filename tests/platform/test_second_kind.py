@@ -210,3 +210,43 @@ def test_secret_commands_and_ledger_rows_reach_only_their_player(
     [turn] = [m for m in mail.outbox if "Your turn" in m.subject]
     body = turn.body + "".join(str(a[0]) for a in getattr(turn, "alternatives", []))
     assert "play a card" in body and command not in body
+
+
+def test_a_player_who_resigns_from_a_kind_without_roles_is_dropped_not_aborted(
+    high_card, client_for
+):
+    players = [UserFactory() for _ in range(3)]
+    api = [client_for(p) for p in players]
+    game_id = (
+        api[0]
+        .post("/api/v1/games/", {"kind": "high_card", "player_count": 3}, format="json")
+        .data["id"]
+    )
+    for client in api[1:]:
+        client.post(f"/api/v1/games/{game_id}/join/")
+    assert api[2].post(f"/api/v1/games/{game_id}/resign/").status_code == 200
+    game = Game.objects.get(pk=game_id)
+    assert game.status == "running"
+    seat = Seat.objects.get(game=game, user=players[2])
+    assert seat.dropped and seat.faction == ""
+    assert Move.objects.filter(game=game, kind="drop").count() == 1
+    # The two left play on; the dropped seat is never waited for.
+    for _ in range(6):
+        game = Game.objects.get(pk=game_id)
+        if game.status != "running":
+            break
+        [waiting] = api[0].get(f"/api/v1/games/{game_id}/").json()["waiting_for"]
+        assert waiting["seat"] != seat.position
+        on_turn = next(
+            c
+            for p, c in zip(players, api, strict=True)
+            if Seat.objects.get(game=game, user=p).position == waiting["seat"]
+        )
+        command = on_turn.get(f"/api/v1/games/{game_id}/legal/").json()["commands"][0]
+        posted = on_turn.post(
+            f"/api/v1/games/{game_id}/moves/",
+            {"command": command, "expected_move_number": game.move_count},
+            format="json",
+        )
+        assert posted.status_code == 201, posted.data
+    assert Game.objects.get(pk=game_id).status == "finished"
