@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bench.stack import machine_busy
+
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "corpus"
 PASSWORD = "bench-pass-phrase-4711!"
 # Limits the benchmark's stack runs with: every player comes from one address.
@@ -80,6 +82,14 @@ class Client:
         except ValueError:
             payload = {"body": raw[:200].decode(errors="replace")}
         return response.status, payload
+
+
+def site_command(player_command: str) -> str:
+    """A ledger row as the site takes it: without ``wait``, which terra.snellman.net recorded
+    but which changes nothing, so the site refuses it (docs/api.md, "Playing"). "" when nothing
+    is left."""
+    subcommands = [s.strip() for s in player_command.split(".") if s.strip()]
+    return ". ".join(s for s in subcommands if s.lower() != "wait")
 
 
 def corpus_games() -> list[dict]:
@@ -174,8 +184,8 @@ def create_game(base: str, record: dict, seats: list[str], tokens: dict[str, str
             if row["command"] == "setup":
                 moves.append((owner[row["faction"]], f"setup {row['faction']}"))
                 rows.append(position)
-        elif row["player_command"]:
-            moves.append((owner[row["faction"]], row["player_command"]))
+        elif command := site_command(row["player_command"]):
+            moves.append((owner[row["faction"]], command))
             rows.append(position)
     return Game(record, url, seats, moves, rows)
 
@@ -252,12 +262,15 @@ def check(base: str, game: Game, tokens: dict[str, str], played: int | None = No
     return bool(expected) and all(factions.get(f, {}).get("VP") == v for f, v in expected.items())
 
 
-def one_client(base: str, record: dict, tokens: dict[str, str], names: list[str]) -> dict:
+def one_client(
+    base: str, record: dict, tokens: dict[str, str], names: list[str], stack_cpu=None
+) -> dict:
     """One game whose moves all come from one thread, one after the other."""
     game = create_game(base, record, names, tokens)
     clients = {name: Client(base, tokens[name]) for name in names}
     latencies = []
     error = ""
+    cpu0 = stack_cpu() if stack_cpu else 0.0
     started = time.perf_counter()
     for index, (name, command) in enumerate(game.moves):
         t0 = time.perf_counter()
@@ -269,7 +282,9 @@ def one_client(base: str, record: dict, tokens: dict[str, str], names: list[str]
             error = f"move {index + 1} {command!r}: {status} {body}"
             break
     elapsed = time.perf_counter() - started
+    cpu1 = stack_cpu() if stack_cpu else 0.0
     return {
+        "cpu_ms": (cpu1 - cpu0) * 1000 / len(latencies) if stack_cpu and latencies else None,
         "game": record["game_id"],
         "moves": len(latencies) - (1 if error else 0),
         "p50": percentile(latencies, 50) * 1000,
@@ -289,13 +304,16 @@ def load_point(
     tokens: dict[str, str],
     names: list[str],
     max_moves: int = 0,
+    stack_cpu=None,
 ) -> dict:
     count = max(1, players // 4)
     games = [
         create_game(base, records[i % len(records)], names[4 * i : 4 * i + 4], tokens)
         for i in range(count)
     ]
+    cpu0, (busy0, total0) = stack_cpu() if stack_cpu else 0.0, machine_busy()
     elapsed = play(base, games, tokens, max_moves)
+    cpu1, (busy1, total1) = stack_cpu() if stack_cpu else 0.0, machine_busy()
     latencies = [x for g in games for x in g.latencies]
     errors = [g.failed for g in games if g.failed]
     exact = sum(check(base, g, tokens, min(max_moves or len(g.moves), len(g.moves))) for g in games)
@@ -309,11 +327,13 @@ def load_point(
         "p95": percentile(latencies, 95) * 1000,
         "errors": errors,
         "exact": exact,
+        "cpu_ms": (cpu1 - cpu0) * 1000 / len(latencies) if stack_cpu and latencies else None,
+        "busy": 100 * (busy1 - busy0) / max(1, total1 - total0),
         "load": load_average(),
     }
 
 
-def run(base: str, curve: list[int], max_moves: int, one: bool, write) -> None:
+def run(base: str, curve: list[int], max_moves: int, one: bool, write, stack_cpu=None) -> None:
     records = corpus_games()
     needed = max([4, *curve])
     needed += -needed % 4
@@ -326,11 +346,12 @@ def run(base: str, curve: list[int], max_moves: int, one: bool, write) -> None:
         "(4 at a time, the production password hasher)"
     )
     if one:
-        r = one_client(base, records[0], tokens, names[needed : needed + 4])
+        r = one_client(base, records[0], tokens, names[needed : needed + 4], stack_cpu)
+        cpu = "" if r["cpu_ms"] is None else f", {r['cpu_ms']:.1f} ms of the stack's CPU a move"
         write(
             f"  one client, game {r['game']}, {r['moves']} moves one after the other: "
             f"p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, mean {r['mean']:.1f} ms, "
-            f"{r['moves_per_s']:.1f} moves/s; final state {'exact' if r['exact'] else 'NOT exact'}"
+            f"{r['moves_per_s']:.1f} moves/s{cpu}; final state {'exact' if r['exact'] else 'NOT exact'}"
             f"; load average after {r['load']}"
         )
         if r["error"]:
@@ -342,18 +363,25 @@ def run(base: str, curve: list[int], max_moves: int, one: bool, write) -> None:
         if max_moves
         else ", whole games"
     )
+    if stack_cpu:
+        write(
+            "  CPU ms/move: the web workers', Celery worker's and beat's CPU time over the moves "
+            "(PostgreSQL, Redis and this client not included); machine busy: all cores, "
+            "everything running on the machine"
+        )
     write(f"  load curve (4 players a game, every player a thread with its own connection{cut}):")
     write(
         "    players  games   moves  seconds  moves/s   p50 ms   p95 ms  errors  exact  "
-        "load average after"
+        "CPU ms/move  machine busy  load average after"
     )
     for players in curve:
-        r = load_point(base, players, records, tokens, names, max_moves)
+        r = load_point(base, players, records, tokens, names, max_moves, stack_cpu)
+        cpu = "n/a" if r["cpu_ms"] is None else f"{r['cpu_ms']:.1f}"
         exact = f"{r['exact']}/{r['games']}"
         write(
             f"    {r['players']:7d}  {r['games']:5d}  {r['moves']:6d}  {r['seconds']:7.1f}  "
             f"{r['moves_per_s']:7.1f}  {r['p50']:7.1f}  {r['p95']:7.1f}  {len(r['errors']):6d}  "
-            f"{exact:>5}  {r['load']}"
+            f"{exact:>5}  {cpu:>11}  {r['busy']:11.0f}%  {r['load']}"
         )
         for error in r["errors"][:3]:
             write(f"      error: {error}")

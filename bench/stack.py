@@ -18,6 +18,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -76,6 +77,32 @@ def private_redis() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@dataclass
+class Stack:
+    base: str
+    pgid: int
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) of the stack's live processes: web workers, the Celery
+        worker and beat (not PostgreSQL or Redis, which serve it from outside the group)."""
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == self.pgid:  # field 5 of stat: the process group
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU ticks of the whole machine since boot, from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
+
+
 @contextmanager
 def production_stack(
     database_url: str,
@@ -83,8 +110,8 @@ def production_stack(
     web_workers: int | None = None,
     celery_concurrency: int | None = None,
     extra_env: dict[str, str] | None = None,
-) -> Iterator[str]:
-    """Start deploy/serve; yield its base URL; stop every process it started."""
+) -> Iterator[Stack]:
+    """Start deploy/serve; yield it (its base URL and process group); stop every process it started."""
     if not database_url.startswith(("postgres://", "postgresql://")):
         raise RuntimeError("the production stack runs on PostgreSQL: set DATABASE_URL")
     name = f"tm_perf_stack_{os.getpid()}"
@@ -124,7 +151,7 @@ def production_stack(
             )
             try:
                 _wait_for(base + "/", process, tmp / "serve.log")
-                yield base
+                yield Stack(base, process.pid)
             finally:
                 if process.poll() is None:
                     process.send_signal(signal.SIGTERM)

@@ -47,11 +47,12 @@ class Command(BaseCommand):
             web_workers=workers,
             celery_concurrency=celery,
             extra_env=STACK_ENV,
-        ) as base:
+        ) as stack:
             run(
-                base,
+                stack.base,
                 curve,
                 options["max_moves"],
                 not options["no_one_client"],
                 self.stdout.write,
+                stack.cpu_seconds,
             )
