@@ -46,10 +46,13 @@ test: install browser
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -n 2 --dist loadfile
 
+# Every benchmark from one run (bench/run, docs/scaling.md): the engine beside terra.snellman.net's
+# (TM_REFERENCE_SRC, or REFERENCE_GIT, a git directory of jsnell/terra-mystica), ratings, the API,
+# and moves over HTTP on the production stack (DATABASE_URL on PostgreSQL). Sizes:
+# BENCH_REPEAT, BENCH_PLAYERS (e.g. 8,32), BENCH_MAX_MOVES (0: whole games).
+REFERENCE_GIT ?= /work/.mirror/jsnell+terra-mystica/repo
 bench: install
-	$(PY) manage.py bench_engine
-	$(PY) manage.py bench_ratings
-	$(PY) manage.py bench_api
+	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" bench/run
 
 lint: install
 	$(PY) -m ruff check .

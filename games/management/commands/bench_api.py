@@ -20,6 +20,8 @@ from django.db import connection, connections
 from django.test.utils import setup_test_environment, teardown_test_environment
 from rest_framework.test import APIClient
 
+from bench.http_load import site_command
+
 CORPUS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "corpus" / "snellman"
 LATENCY_GAME = "4pLeague_S60_D1L1_G1"
 
@@ -97,8 +99,8 @@ class Command(BaseCommand):
                 continue
             if row["command"] == "setup":
                 moves.append((0, row["faction"], f"setup {row['faction']}"))
-            elif row["player_command"]:
-                moves.append((row["round"], row["faction"], row["player_command"]))
+            elif command := site_command(row["player_command"]):
+                moves.append((row["round"], row["faction"], command))
         return url, {"owner": owner, "creator": first}, moves
 
     @staticmethod

@@ -1,15 +1,24 @@
-"""Benchmark of the rules engine: corpus replay time and the state's JSON round trip."""
+"""Benchmark of the rules engine: corpus replay time and the state's JSON round trip.
+
+With ``--reference SRC`` (or TM_REFERENCE_SRC), terra.snellman.net's own engine (the public
+jsnell/terra-mystica sources, outside this project) replays the same games in the same run,
+through ``bench/snellman_replay.pl``; only games it replays to the corpus's final VP count.
+The rounds alternate (ours, then the reference's) so that both see the same machine load, and
+each game's figure is its median over the rounds.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from bench.snellman_reference import reference_source, run_reference
 from games.rules.terra_mystica import GameState, new_game
 from games.rules.terra_mystica.engine import apply_in_place
 from games.rules.terra_mystica.notation import parse_row
@@ -48,13 +57,28 @@ def play_game(game: dict, moves: list[tuple[str, str, str]]) -> GameState:
     return state
 
 
+def final_vp_exact(game: dict, state: GameState) -> bool:
+    """Every faction's final VP equals the corpus's."""
+    return all(
+        f in state.factions and state.factions[f].vp == vp for f, vp in game["final_vp"].items()
+    )
+
+
 class Command(BaseCommand):
-    help = "Time the replay of every corpus game (in one process) and the state's JSON round trip."
+    help = (
+        "Time the replay of every corpus game (engine only) and the state's JSON round trip; "
+        "with --reference, terra.snellman.net's engine on the same games in the same run."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--corpus", default=str(DEFAULT_CORPUS))
         parser.add_argument(
-            "--repeat", type=int, default=5, help="replays of the whole corpus (best run reported)"
+            "--repeat", type=int, default=5, help="rounds over the corpus (medians reported)"
+        )
+        parser.add_argument(
+            "--reference",
+            default=os.environ.get("TM_REFERENCE_SRC", ""),
+            help="src/ of a jsnell/terra-mystica checkout (default: $TM_REFERENCE_SRC)",
         )
 
     def handle(self, *args, **options) -> None:
@@ -63,19 +87,32 @@ class Command(BaseCommand):
         )
         games = [json.loads(p.read_text()) for p in paths]
         inputs = [(g, replay_moves(g)) for g in games]
-        play_game(*inputs[0])  # warm caches (maps, data files)
+        repeat = max(1, options["repeat"])
+        reference = options["reference"]
+        if reference:
+            os.environ["TM_REFERENCE_SRC"] = reference
+            reference = reference_source()
+            if reference is None:
+                raise CommandError(
+                    f"no terra.snellman.net engine (tracker.pm) in {options['reference']}"
+                )
 
-        runs: list[list[float]] = []
-        for _ in range(options["repeat"]):
-            per_game = []
+        play_game(*inputs[0])  # warm caches (maps, data files)
+        ours: dict[str, list[float]] = {g["game_id"]: [] for g in games}
+        theirs: dict[str, list[float]] = {g["game_id"]: [] for g in games}
+        ours_exact: dict[str, bool] = {}
+        theirs_exact: dict[str, bool] = {}
+        for _ in range(repeat):
             for game, moves in inputs:
                 started = time.perf_counter()
                 state = play_game(game, moves)
-                per_game.append(time.perf_counter() - started)
-                assert state.finished
-            runs.append(per_game)
-        best = min(runs, key=sum)
-        total, median = sum(best), statistics.median(best)
+                ours[game["game_id"]].append(time.perf_counter() - started)
+                ours_exact[game["game_id"]] = state.finished and final_vp_exact(game, state)
+            if reference:
+                for game_id, result in run_reference(reference, games, 1).items():
+                    theirs[game_id].extend(result["seconds"])
+                    theirs_exact[game_id] = result["exact"]
+        ours_ms = {g: statistics.median(s) * 1000 for g, s in ours.items()}
         rows = sum(len(moves) for _, moves in inputs)
 
         checked = [replay_game(g).replay_seconds for g in games]
@@ -83,20 +120,63 @@ class Command(BaseCommand):
         middle = _mid_game_state(*inputs[0])
         round_trip = _time_round_trip([*states, middle])
 
-        self.stdout.write("Rules engine benchmark")
-        self.stdout.write(f"  corpus: {len(games)} games, {rows} moves")
-        self.stdout.write(
-            f"  replay (engine only, best of {options['repeat']}): total {total * 1000:.0f} ms, "
-            f"median {median * 1000:.2f} ms/game, mean {total / len(games) * 1000:.2f} ms/game, "
-            f"{rows / total:.0f} moves/s"
+        out = self.stdout.write
+        out("Rules engine benchmark")
+        out(f"  load average at the start: {_load()}")
+        out(
+            f"  corpus: {len(games)} games, {rows} moves; {repeat} rounds, "
+            "each game's median over the rounds"
         )
-        self.stdout.write(
-            f"  replay with every ledger row checked: total {sum(checked) * 1000:.0f} ms, "
-            f"median {statistics.median(checked) * 1000:.2f} ms/game"
+        out(
+            f"  ours: {sum(ours_exact.values())}/{len(games)} games replayed to the corpus's final VP"
         )
-        self.stdout.write(
-            f"  state JSON round trip (to_json, dumps, loads, from_json): median {round_trip * 1000:.3f} ms"
+        out(
+            f"  ours, replay (engine only): median {statistics.median(ours_ms.values()):.2f} ms/game, "
+            f"mean {statistics.mean(ours_ms.values()):.2f} ms/game, "
+            f"{rows / (sum(ours_ms.values()) / 1000):.0f} moves/s"
         )
+        out(
+            f"  ours, replay with every ledger row checked (one round): median "
+            f"{statistics.median(checked) * 1000:.2f} ms/game"
+        )
+        out(
+            "  state JSON round trip (to_json, dumps, loads, from_json): "
+            f"median {round_trip * 1000:.3f} ms"
+        )
+        if not reference:
+            out(
+                "  reference (terra.snellman.net's engine): absent; give --reference SRC or "
+                "TM_REFERENCE_SRC to time it beside ours"
+            )
+            return
+        same = [g for g in ours_ms if theirs_exact.get(g) and ours_exact.get(g)]
+        theirs_ms = {g: statistics.median(theirs[g]) * 1000 for g in same}
+        ours_same = [ours_ms[g] for g in same]
+        out(
+            f"  reference: {sum(theirs_exact.values())}/{len(games)} games replayed to the "
+            f"corpus's final VP; compared on the {len(same)} both replay exactly"
+        )
+        out(
+            f"  reference, replay (evaluate_game): median {statistics.median(theirs_ms.values()):.2f} ms/game, "
+            f"mean {statistics.mean(theirs_ms.values()):.2f} ms/game"
+        )
+        out(
+            f"  ours on the same games: median {statistics.median(ours_same):.2f} ms/game, "
+            f"mean {statistics.mean(ours_same):.2f} ms/game"
+        )
+        ratios = [theirs_ms[g] / ours_ms[g] for g in same]
+        out(
+            f"  ratio reference/ours: {sum(theirs_ms.values()) / sum(ours_same):.1f}x on the total, "
+            f"per game median {statistics.median(ratios):.1f}x "
+            f"(min {min(ratios):.1f}x, max {max(ratios):.1f}x)"
+        )
+
+
+def _load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 def _mid_game_state(game: dict, moves: list) -> GameState:

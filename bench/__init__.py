@@ -1,0 +1,1 @@
+"""Benchmark harnesses kept with the project (see docs/scaling.md)."""

@@ -1,0 +1,59 @@
+#!/usr/bin/perl
+# Replays games through terra.snellman.net's own engine (the public jsnell/terra-mystica
+# sources, kept outside this project) and times each replay. This script only calls that
+# engine's evaluate_game; nothing of it is copied here.
+#
+#   perl bench/snellman_replay.pl /path/to/terra-mystica/src REPEAT game.json...
+#
+# Each game.json (written by bench/snellman_reference.py) holds {"game_id", "rows": [command
+# rows as the site stores them], "base_map": [terrain...] or null}. One JSON line per game goes
+# to stdout: {"game_id", "seconds": [one per repetition], "vp": {faction: VP}, "finished",
+# "errors": [...]}.
+use strict;
+use warnings;
+
+my $src;
+BEGIN {
+    $src = shift @ARGV or die "usage: $0 SRC_DIR REPEAT game.json...\n";
+    unshift @INC, $src, "$src/lib";
+}
+
+use JSON;
+use Time::HiRes qw(time);
+use tracker;
+
+my $repeat = shift @ARGV or die "usage: $0 SRC_DIR REPEAT game.json...\n";
+$| = 1;
+
+# One untimed replay first, so that no game pays for the engine's first-use work.
+my $warm = 1;
+for my $path ($ARGV[0], @ARGV) {
+    open my $fh, '<', $path or die "$path: $!\n";
+    my $game = decode_json(do { local $/; <$fh> });
+    close $fh;
+    my $metadata = { game_options => [] };
+    $metadata->{base_map} = $game->{base_map} if $game->{base_map};
+    my (@seconds, $res);
+    for (1 .. ($warm ? 1 : $repeat)) {
+        my $begin = time;
+        $res = terra_mystica::evaluate_game({
+            rows => [ @{$game->{rows}} ],
+            faction_info => {},
+            players => [],
+            metadata => { %$metadata },
+        });
+        push @seconds, time - $begin;
+    }
+    if ($warm) {
+        $warm = 0;
+        next;
+    }
+    my %vp = map { ($_, $res->{factions}{$_}{VP}) } keys %{$res->{factions}};
+    print encode_json({
+        game_id => $game->{game_id},
+        seconds => \@seconds,
+        vp => \%vp,
+        finished => $res->{finished} ? JSON::true : JSON::false,
+        errors => [ map { "$_" } @{$res->{error}} ],
+    }), "\n";
+}

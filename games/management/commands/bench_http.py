@@ -1,0 +1,58 @@
+"""Moves over HTTP on the production stack: one client's latency, then the load curve.
+
+Starts deploy/serve (gunicorn with uvicorn workers, a Celery worker, one beat) on free ports with
+a fresh PostgreSQL database on the server DATABASE_URL names and a redis-server of its own
+(bench/stack.py), then plays recorded games through the API (bench/http_load.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from bench.http_load import STACK_ENV, load_average, run
+from bench.stack import production_stack
+
+
+class Command(BaseCommand):
+    help = "Play recorded games through the API of the production stack: p50/p95 and moves/s."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--players", default="8,32,100,200", help="the load curve (players at once)"
+        )
+        parser.add_argument("--max-moves", type=int, default=0, help="cut each game (0: whole)")
+        parser.add_argument("--web-workers", type=int, default=0, help="default: 2 x cores + 1")
+        parser.add_argument("--celery-concurrency", type=int, default=0)
+        parser.add_argument("--no-one-client", action="store_true")
+
+    def handle(self, *args, **options) -> None:
+        database_url = os.environ.get("DATABASE_URL", "")
+        if not database_url.startswith(("postgres://", "postgresql://")):
+            raise CommandError(
+                "bench_http runs the production stack on PostgreSQL: set DATABASE_URL"
+            )
+        curve = [int(p) for p in options["players"].split(",") if p.strip()]
+        workers = options["web_workers"] or 2 * (os.cpu_count() or 1) + 1
+        celery = options["celery_concurrency"] or (os.cpu_count() or 1)
+        self.stdout.write("HTTP benchmark on the production stack (deploy/serve)")
+        self.stdout.write(
+            f"  {os.cpu_count()} cores; {workers} web workers, a Celery worker of {celery} "
+            f"processes, one beat; own PostgreSQL database and redis-server; load average at "
+            f"the start {load_average()}"
+        )
+        with production_stack(
+            database_url,
+            web_workers=workers,
+            celery_concurrency=celery,
+            extra_env=STACK_ENV,
+        ) as stack:
+            run(
+                stack.base,
+                curve,
+                options["max_moves"],
+                not options["no_one_client"],
+                self.stdout.write,
+                stack.cpu_seconds,
+            )

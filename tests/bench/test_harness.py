@@ -1,0 +1,79 @@
+"""The benchmark harnesses' inputs: what they send is what the corpus recorded.
+
+No timings are asserted; the reference engine's replay runs only where its sources are.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bench.http_load import corpus_games, site_command
+from bench.snellman_reference import command_rows, run_reference
+
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
+REFERENCE_GIT = Path(os.environ.get("REFERENCE_GIT", "/work/.mirror/jsnell+terra-mystica/repo"))
+
+
+def game(game_id: str) -> dict:
+    return json.loads((CORPUS / "snellman" / f"{game_id}.json").read_text())
+
+
+def test_the_reference_rows_are_the_setup_then_every_typed_subcommand_in_ledger_order():
+    record = game("4pLeague_S60_D1L1_G1")
+    rows = command_rows(record)
+    options = [f"option {o}" for o in record["options"]]
+    assert rows[: len(options)] == options
+    assert rows[len(options)] == "score " + ",".join(record["scoring_tiles"])
+    assert [r for r in rows if r.startswith("setup ")] == [f"setup {f}" for f in record["factions"]]
+    typed = [
+        f"{row['faction']}: {part.strip()}"
+        for row in record["rows"]
+        if row["kind"] == "command" and row["origin"] != "engine"
+        for part in row["player_command"].split(".")
+        if part.strip()
+    ]
+    assert [r for r in rows if ": " in r] == typed
+    assert "other_income_for_faction" not in " ".join(rows)
+
+
+def test_a_dropped_player_leaves_the_reference_game_where_the_ledger_says():
+    record = game("4pLeague_S64_D1L1_G3")
+    assert "drop-faction witches" in command_rows(record)
+
+
+def test_the_site_gets_each_row_without_wait():
+    assert site_command("wait") == ""
+    assert site_command("burn 3. action act2") == "burn 3. action act2"
+    assert site_command("Leech 1 from nomads. wait") == "Leech 1 from nomads"
+
+
+def test_the_load_test_plays_four_player_games_without_drops():
+    games = corpus_games()
+    assert len(games) >= 50
+    assert all(len(g["factions"]) == 4 and not g["dropped_factions"] for g in games)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    shutil.which("perl") is None or not REFERENCE_GIT.is_dir(),
+    reason="terra.snellman.net's engine (a git directory of jsnell/terra-mystica) is absent",
+)
+def test_the_reference_engine_replays_corpus_games_to_their_final_vp(tmp_path):
+    archive = subprocess.run(
+        ["git", "--git-dir", str(REFERENCE_GIT), "archive", "HEAD", "src"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(tmp_path)], input=archive, check=True)
+    records = [game("4pLeague_S60_D1L1_G1"), game("4pLeague_S64_D1L1_G3")]
+    results = run_reference(str(tmp_path / "src"), records, 1)
+    assert {g: r["exact"] for g, r in results.items()} == {
+        "4pLeague_S60_D1L1_G1": True,
+        "4pLeague_S64_D1L1_G3": True,
+    }
