@@ -59,10 +59,18 @@ def test_the_load_test_plays_four_player_games_without_drops():
     assert all(len(g["factions"]) == 4 and not g["dropped_factions"] for g in games)
 
 
+def reference_runnable() -> bool:
+    """The reference's git directory and the Perl modules it needs are here."""
+    if shutil.which("perl") is None or not REFERENCE_GIT.is_dir():
+        return False
+    modules = ["-MMoose", "-MJSON", "-MClone", "-MMath::Random::MT", "-MMethod::Signatures::Simple"]
+    return subprocess.run(["perl", *modules, "-e", "1"], capture_output=True).returncode == 0
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(
-    shutil.which("perl") is None or not REFERENCE_GIT.is_dir(),
-    reason="terra.snellman.net's engine (a git directory of jsnell/terra-mystica) is absent",
+    not reference_runnable(),
+    reason="terra.snellman.net's engine (jsnell/terra-mystica and its Perl modules) is absent",
 )
 def test_the_reference_engine_replays_corpus_games_to_their_final_vp(tmp_path):
     archive = subprocess.run(
