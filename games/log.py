@@ -200,7 +200,12 @@ def after_move(
     by_position = {s.position: s for s in seats}
     notice = [_waiting_notice(d, by_position.get(d.get("seat")), move) for d in waiting]
     signals.announce(
-        signals.move_committed, game_id=game.pk, move_number=move.number, waiting=notice
+        signals.move_committed,
+        game_id=game.pk,
+        move_number=move.number,
+        waiting=notice,
+        latest=game.move_count,
+        status=game.status,
     )
     return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
 

@@ -283,6 +283,8 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
         seats = list(game.seats.select_related("user"))
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
+            if not (game.public or _is_admin(game, user)):
+                raise NotFound(f"No game {game_id}.")  # a private game shows no sign of itself
             raise Forbidden("You have no seat in this game.")
         log.check_running(game)
         log.check_revision(game, expected_move_number)

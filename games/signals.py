@@ -20,8 +20,9 @@ def announce(signal: Signal, **kwargs: Any) -> None:
     signal.send(sender=Game, **kwargs)
 
 
-# game_id, move_number, waiting (list of {"actor", "seat", "kind", "user_id", "new"}; "new": the
-# game started waiting for that seat with this move)
+# game_id, move_number, waiting (list of {"actor", "seat", "kind", "category", "user_id", "new"};
+# "new": the game started waiting for that seat with this move), latest (the game's move count
+# once automatic answers followed the move), status (the game's, after the move)
 move_committed = Signal()
 # game_id
 game_started = Signal()

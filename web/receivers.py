@@ -22,16 +22,19 @@ from .consumers import game_group
 logger = logging.getLogger(__name__)
 
 
-def push(game_id: int, event: str, **data) -> None:
-    transaction.on_commit(lambda: _send(game_id, event, data))
+def push(game_id: int, event: str, known: dict | None = None, **data) -> None:
+    """Tell the game's pages after the commit; ``known`` (move_count, status) spares a read."""
+    transaction.on_commit(lambda: _send(game_id, event, known, data))
 
 
-def _send(game_id: int, event: str, data: dict) -> None:
+def _send(game_id: int, event: str, known: dict | None, data: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        latest = Game.objects.filter(pk=game_id).values("move_count", "status").first() or {}
+        latest = known or (
+            Game.objects.filter(pk=game_id).values("move_count", "status").first() or {}
+        )
         message = {
             "type": "game.event",
             "event": event,
@@ -45,10 +48,18 @@ def _send(game_id: int, event: str, data: dict) -> None:
 
 
 @receiver(signals.move_committed, dispatch_uid="web.move_committed")
-def on_move(sender, game_id: int, waiting: list | None = None, **kwargs) -> None:
-    # The move number is read back from the game: automatic answers may follow the move.
+def on_move(
+    sender,
+    game_id: int,
+    waiting: list | None = None,
+    latest: int | None = None,
+    status: str | None = None,
+    **kwargs,
+) -> None:
+    # The latest move number, not this move's: automatic answers may follow the move.
     seats = sorted({d.get("seat") for d in waiting or [] if d.get("seat")})
-    push(game_id, "move", waiting_seats=seats)
+    known = {"move_count": latest, "status": status} if latest is not None and status else None
+    push(game_id, "move", known, waiting_seats=seats)
 
 
 @receiver(signals.game_started, dispatch_uid="web.game_started")

@@ -310,7 +310,7 @@ class GameMovesApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _visible(request, game_id)
+        # move_submit answers 404 for a game the caller may not see, under the game's lock.
         result = services.move_submit(game_id=game_id, user=request.user, **data.validated_data)
         return _move_response(result)
 
