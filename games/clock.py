@@ -149,8 +149,9 @@ def seats_waiting_update(
 
 
 def _charge(game: Game, seat: Seat, now: datetime) -> None:
+    waited = now - seat.waiting_since if seat.waiting_since is not None else timedelta(0)
     if game.time_control == Game.TimeControl.CHESS and seat.time_left is not None:
-        seat.time_left = max(timedelta(0), seat.time_left - (now - seat.waiting_since))
+        seat.time_left = max(timedelta(0), seat.time_left - waited)
     seat.waiting_since = seat.waiting_since_move = None
     seat.deadline_at = seat.reminder_at = None
     seat.reminders_sent = 0
@@ -200,7 +201,7 @@ def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> dict | No
         )
     else:
         left = seat.time_left or timedelta(0)
-        if running:
+        if running and seat.waiting_since is not None:
             left -= now - seat.waiting_since
     if seat.dropped:
         left, running = timedelta(0), False
@@ -276,6 +277,7 @@ def seat_remind(seat_id: int, now: datetime | None = None) -> Reminder | None:
             or seat.reminder_at > now
             or seat.deadline_at is None
             or seat.deadline_at <= now
+            or seat.waiting_since is None
         ):
             return None
         # Reminders overdue together (a worker was down) collapse into the latest one.

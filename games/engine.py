@@ -25,7 +25,7 @@ class IllegalMove(ApplicationError):
 
 
 class EngineUnavailable(ApplicationError):
-    status_code = 503
+    status_code: int = 503
 
 
 @functools.cache

@@ -104,10 +104,16 @@ def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
     state = kind.new_state(game.setup)
     for move in effective_moves(moves):
         if move.kind == Move.Kind.DROP:
-            state = kind.drop_seat(state, move.seat.position)
+            state = kind.drop_seat(state, _dropped_position(move))
         else:
             state, _ = kind.apply(state, move.actor, move.command)
     return state
+
+
+def _dropped_position(move: Move) -> int:
+    if move.seat is None:
+        raise ApplicationError(f"Move {move.number} drops no seat.")
+    return move.seat.position
 
 
 def append(
@@ -185,7 +191,7 @@ def after_move(
         move_number=move.number,
         mover=move.seat,
         round_number=kind.round(state),
-        now=game.last_move_at,
+        now=game.last_move_at or timezone.now(),
     )
     changed.update((s.pk, s) for s in timed)
     # Usually one or two seats change; plain updates are much cheaper than bulk_update's CASEs.
@@ -326,7 +332,7 @@ def ledger_rebuild(game_id: int) -> int:
     changed: list[Move] = []
     for move in effective_moves(list(game.moves.select_related("seat").order_by("number"))):
         if move.kind == Move.Kind.DROP:
-            state = kind.drop_seat(state, move.seat.position)
+            state = kind.drop_seat(state, _dropped_position(move))
             continue
         try:
             state, rows = kind.apply(state, move.actor, move.command)

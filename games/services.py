@@ -565,6 +565,7 @@ def game_import(
             if seat is None:
                 raise ApplicationError(f"Entry {number}: {entry.actor!r} has no seat in this game.")
             try:
+                ledger: list[dict]
                 if entry.drop:
                     state, ledger = engine.drop_faction(state, entry.actor), []
                     kind, user, command = Move.Kind.DROP, created_by, f"drop-faction {entry.actor}"

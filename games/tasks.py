@@ -8,24 +8,18 @@ from __future__ import annotations
 
 import logging
 
-from celery import shared_task
-from django.db import DatabaseError, transaction
+from django.db import transaction
 from django.utils import timezone
+
+from tm_site.tasks import retrying_task
 
 from . import clock, results, signals
 from .models import Game
 
 logger = logging.getLogger(__name__)
 
-RETRY = {
-    "autoretry_for": (DatabaseError,),
-    "retry_backoff": True,
-    "retry_backoff_max": 600,
-    "max_retries": 8,
-}
 
-
-@shared_task(name="games.tasks.game_finish_process", **RETRY)
+@retrying_task("games.tasks.game_finish_process")
 def game_finish_process(game_id: int) -> dict:
     """Record the result, let the other apps do their part (ratings, then the game-over mails),
     mark the game processed.
@@ -43,7 +37,7 @@ def game_finish_process(game_id: int) -> dict:
     return outcome
 
 
-@shared_task(name="games.tasks.games_finish_pending", **RETRY)
+@retrying_task("games.tasks.games_finish_pending")
 def games_finish_pending() -> list[int]:
     """Periodic: finish the processing of games whose task was lost or kept failing."""
     pending = results.games_finish_pending()
@@ -52,7 +46,7 @@ def games_finish_pending() -> list[int]:
     return pending
 
 
-@shared_task(name="games.tasks.clocks_check", **RETRY)
+@retrying_task("games.tasks.clocks_check")
 def clocks_check() -> dict:
     """Periodic: remind players whose time is running out, drop those whose time is up."""
     now = timezone.now()
@@ -73,7 +67,7 @@ def clocks_check() -> dict:
     return {"reminded": reminded, "dropped": dropped}
 
 
-@shared_task(name="games.tasks.games_abort_idle", **RETRY)
+@retrying_task("games.tasks.games_abort_idle")
 def games_abort_idle() -> list[int]:
     """Periodic: abort the running games in which nobody has moved for a long time."""
     now = timezone.now()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -55,7 +57,7 @@ def preferences_update(*, user, changes: dict[str, dict]) -> dict[str, dict]:
     return selectors.preferences_view(user)
 
 
-def unsubscribe(*, token: str) -> tuple[object, list[str]]:
+def unsubscribe(*, token: str) -> tuple[Any, list[str]]:
     """Switch off the kind a mail's unsubscribe link names (or every kind); idempotent."""
     try:
         user_id, kind = emails.unsubscribe_token_read(token)
@@ -162,9 +164,7 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                 subject=subject,
                 summary=f"{name}, move {move_number}: {what}",
                 url=url,
-                context=lambda seat=seat, theirs=theirs: _turn_context(
-                    game, seat, move_number, theirs
-                ),
+                context=partial(_turn_context, game, seat, move_number, theirs),
             )
         )
 
@@ -184,12 +184,7 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                     subject=f"{name}: {line}"[:120],
                     summary=f"{name}, move {move_number}: {line}",
                     url=url,
-                    context=lambda line=line: {
-                        "game": game,
-                        "game_name": name,
-                        "move": move,
-                        "line": line,
-                    },
+                    context=partial(dict, game=game, game_name=name, move=move, line=line),
                 )
             )
     return _to_send(created)
@@ -266,12 +261,9 @@ def game_started_notify(*, game_id: int) -> list[int]:
             subject=f"{name} has started",
             summary=f"{name} has started",
             url=url,
-            context=lambda seat=seat: {
-                "game": game,
-                "game_name": name,
-                "players": players,
-                "position": seat.position,
-            },
+            context=partial(
+                dict, game=game, game_name=name, players=players, position=seat.position
+            ),
         )
         for seat in seats
     ]
@@ -294,7 +286,7 @@ def game_started_notify(*, game_id: int) -> list[int]:
                 subject=f"Your turn in {name}",
                 summary=f"{name}: you are the first to act",
                 url=url,
-                context=lambda seat=seat, theirs=theirs: _turn_context(game, seat, 0, theirs),
+                context=partial(_turn_context, game, seat, 0, theirs),
             )
         )
     return _to_send(created)
@@ -395,12 +387,7 @@ def game_over_notify(*, game_id: int) -> list[int]:
                 subject=f"{name} is over: {place}",
                 summary=f"{name} is over: {place} with {seat.final_vp} VP",
                 url=emails.game_url(game.pk),
-                context=lambda seat=seat: {
-                    "game": game,
-                    "game_name": name,
-                    "ranking": ranking,
-                    "me": seat.user_id,
-                },
+                context=partial(dict, game=game, game_name=name, ranking=ranking, me=seat.user_id),
             )
         )
     return _to_send(created)
@@ -492,7 +479,7 @@ def digests_build() -> list[int]:
                 subject=f"Your games: {count} notification{'s' if count != 1 else ''}",
                 summary="",
                 url=emails.site_url("/"),
-                context=lambda items=items: {"items": items},
+                context=partial(dict, items=items),
             )
             if digest is None:  # the address was removed meanwhile
                 continue
@@ -573,7 +560,7 @@ def profile_switches_read(user) -> dict[str, bool]:
 
 
 def profile_switches_write(user, switches: dict[str, bool]) -> None:
-    changes = {
+    changes: dict[str, dict] = {
         kind: {"enabled": enabled}
         for name, enabled in switches.items()
         for kind in PROFILE_SWITCHES[name]

@@ -51,7 +51,7 @@ def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGa
             kind=kind,
         )
         for pk, finished_at, map_id, kind in heads
-        if complete[pk] and seats[pk]
+        if complete[pk] and seats[pk] and finished_at is not None
     ]
 
 

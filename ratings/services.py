@@ -185,7 +185,7 @@ def _insert_rows(model: type[Model], fields: Sequence[str], rows: Iterable[tuple
     meta = model._meta
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
-    columns = ", ".join(quote(meta.get_field(f).column) for f in fields)
+    columns = ", ".join(quote(meta.get_field(f).column) for f in fields)  # type: ignore[union-attr,arg-type]  # concrete fields only
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
@@ -237,10 +237,14 @@ def _recompute(
     for game in games:
         by_kind.setdefault(game.kind, []).append(game)
     bar = progress(len(games)) if progress is not None else None
+
     # Each kind is rated apart: its own players' ratings, its own roles' strengths.
+    def advance(n: int) -> None:
+        if bar is not None:
+            bar.update(n)
+
     results = {
-        kind: elo.recompute(kind_games, params, (lambda n: bar.update(n)) if bar else None)
-        for kind, kind_games in by_kind.items()
+        kind: elo.recompute(kind_games, params, advance) for kind, kind_games in by_kind.items()
     }
     if bar is not None:
         bar.close()

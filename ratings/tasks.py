@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from celery import shared_task
-from django.db import DatabaseError
+from tm_site.tasks import retrying_task
 
 from . import services
 
 
-@shared_task(
-    name="ratings.tasks.ratings_recompute",
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    retry_backoff_max=600,
-    max_retries=8,
-)
+@retrying_task("ratings.tasks.ratings_recompute")
 def ratings_recompute() -> int:
     """Nightly: rebuild every rating from the finished games (see docs/ratings.md)."""
     return services.ratings_recompute()

@@ -19,7 +19,7 @@ from rest_framework.views import exception_handler
 class ApplicationError(Exception):
     """A request that cannot be carried out; ``status_code`` says why in HTTP terms."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
 
     def __init__(self, message: str, extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -67,8 +67,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"error": _first_message(detail), "fields": detail}
     else:
-        body = {"error": _first_message(detail)}
-        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            body["retry_after"] = int(exc.wait)
+        body: dict[str, Any] = {"error": _first_message(detail)}
+        wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+        if wait is not None:
+            body["retry_after"] = int(wait)
         response.data = body
     return response

@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ def die_with_parent() -> None:
         os._exit(0)
 
 
-def _try_postgres(settings_dict: dict) -> Any | None:
+def _try_postgres(settings_dict: Mapping[str, Any]) -> Any | None:
     import psycopg
 
     conn = psycopg.connect(
@@ -54,7 +55,8 @@ def _try_postgres(settings_dict: dict) -> Any | None:
         port=settings_dict.get("PORT") or None,
         autocommit=True,
     )
-    if conn.execute("SELECT pg_try_advisory_lock(%s)", (LOCK_KEY,)).fetchone()[0]:
+    row = conn.execute("SELECT pg_try_advisory_lock(%s)", (LOCK_KEY,)).fetchone()
+    if row is not None and row[0]:
         return conn
     conn.close()
     return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.http import HttpResponse
@@ -353,7 +354,8 @@ class _LogWriteApi(APIView):
 
     permission_classes = [IsAuthenticated]
     InputSerializer: type[serializers.Serializer] = _ExpectedMoveSerializer
-    service = staticmethod(services.move_undo)
+    # A service taking game_id, user and the validated input, returning a MoveResult.
+    service: Callable[..., log.MoveResult] = staticmethod(services.move_undo)
 
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -400,7 +402,7 @@ class DropInputSerializer(OptionalExpectedMoveSerializer):
     request=DropInputSerializer,
     responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
     tags=["moves"],
-    description="Game creator: drop a faction from the game (drop-faction).",
+    description="Staff: drop a faction from the game (drop-faction).",
 )
 class GameDropApi(_LogWriteApi):
     InputSerializer = DropInputSerializer

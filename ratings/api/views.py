@@ -90,7 +90,7 @@ class LeaderboardApi(APIView):
             request,
             view=self,
         )
-        first_rank = paginator.page.start_index()
+        first_rank = paginator.page.start_index() if paginator.page is not None else 1
         min_games = elo_params().min_games
         rows = [
             {
@@ -101,7 +101,7 @@ class LeaderboardApi(APIView):
                 "provisional": player.games < min_games,
                 "last_game_at": player.last_game_at,
             }
-            for offset, player in enumerate(page)
+            for offset, player in enumerate(page or [])
         ]
         return paginator.get_paginated_response(
             LeaderboardRowOutputSerializer(rows, many=True).data

@@ -40,7 +40,8 @@ class Command(BaseCommand):
             result = replay_game(game)
             results.append(result)
             if not options["json"]:
-                verdict = "exact" if result.exact else result.first_mismatch.describe()
+                mismatch = result.first_mismatch
+                verdict = "exact" if result.exact or mismatch is None else mismatch.describe()
                 self.stdout.write(f"{result.game_id}: {verdict}")
         exact = sum(r.exact for r in results)
         if options["json"]:
