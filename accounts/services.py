@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth import password_validation
+from django.contrib.auth.models import User
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -19,12 +19,8 @@ from .models import Profile, TokenUse
 from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash
 from .usernames import username_key, username_problem
 
-User = get_user_model()
 
-
-def user_register(
-    *, username: str, password: str, email: str = "", display_name: str = ""
-) -> AbstractBaseUser:
+def user_register(*, username: str, password: str, email: str = "", display_name: str = "") -> User:
     username_check(username)
     candidate = User(username=username, email=email)
     try:
@@ -36,7 +32,7 @@ def user_register(
             user = User.objects.create_user(username=username, password=password)
             Profile.objects.filter(user=user).update(display_name=single_line(display_name))
             if email:
-                email_change(user=user, email=email)
+                email_change(user=user, email=str(email))
     except IntegrityError as exc:
         # A concurrent registration of the same name (ignoring case) or of a confusable one.
         raise ApplicationError(f"The username {username!r} is taken.") from exc
@@ -61,18 +57,18 @@ def username_check(username: str) -> None:
         )
 
 
-def profile_get_or_create(user: AbstractBaseUser) -> Profile:
+def profile_get_or_create(user: User) -> Profile:
     profile, _ = Profile.objects.get_or_create(user=user)
     return profile
 
 
-def profile_update(*, user: AbstractBaseUser, **fields: object) -> Profile:
+def profile_update(*, user: User, **fields: object) -> Profile:
     profile = profile_get_or_create(user)
     switches = {n: bool(fields.pop(n)) for n in extensions.NOTIFY_SWITCHES if n in fields}
     extensions.notify_switches_update(user, switches)
     email = fields.pop("email", None)
     if email is not None:
-        email_change(user=user, email=email)
+        email_change(user=user, email=str(email))
         profile.refresh_from_db(fields=["email_pending"])
     if "display_name" in fields:
         fields["display_name"] = single_line(str(fields["display_name"]))
@@ -83,7 +79,7 @@ def profile_update(*, user: AbstractBaseUser, **fields: object) -> Profile:
     return profile
 
 
-def token_for(user: AbstractBaseUser) -> str:
+def token_for(user: User) -> str:
     """The player's API token, issued now if they have none (or it expired)."""
     token, created = Token.objects.get_or_create(user=user)
     if created or not TokenUse.objects.filter(token=token).exists():
@@ -94,11 +90,11 @@ def token_for(user: AbstractBaseUser) -> str:
     return token.key
 
 
-def token_revoke(user: AbstractBaseUser) -> None:
+def token_revoke(user: User) -> None:
     Token.objects.filter(user=user).delete()
 
 
-def password_change(*, user: AbstractBaseUser, old_password: str, new_password: str) -> str:
+def password_change(*, user: User, old_password: str, new_password: str) -> str:
     """Change the password; every token issued before stops working. Returns a new token."""
     if not user.check_password(old_password):
         raise ApplicationError("The current password is wrong.")
@@ -116,7 +112,7 @@ def password_change(*, user: AbstractBaseUser, old_password: str, new_password: 
 # --- e-mail addresses -------------------------------------------------------------------------
 
 
-def email_change(*, user: AbstractBaseUser, email: str) -> None:
+def email_change(*, user: User, email: str) -> None:
     """Ask for a new address: it is used once confirmed through the link mailed to it.
 
     Until then mail keeps going to the confirmed address (if any). An empty address removes it
@@ -138,7 +134,7 @@ def email_change(*, user: AbstractBaseUser, email: str) -> None:
     enqueue(tasks.email_confirmation_send, user.pk, email)
 
 
-def email_confirm(*, token: str) -> AbstractBaseUser:
+def email_confirm(*, token: str) -> User:
     """Confirm an address from its link: it becomes the player's address for mail."""
     try:
         user_id, email = email_token_read(token)

@@ -8,6 +8,7 @@ raises an ``ApplicationError`` with a readable message.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -195,7 +196,7 @@ def league_create(
     unknown = set(settings) - set(SETTINGS)
     if unknown:
         raise ApplicationError(f"Unknown league setting {sorted(unknown)[0]!r}.")
-    if not LEAGUE_NAME.regex.match(name or ""):
+    if not re.fullmatch(LEAGUE_NAME.regex, name or ""):
         raise ApplicationError(f"name: {LEAGUE_NAME.message}")
     values = _clean_settings({"players_per_game": players_per_game, "kind": kind, **settings})
     with transaction.atomic():
@@ -348,9 +349,10 @@ def signup_add(*, season_id: int, user, username: str | None = None) -> SignUp:
     with transaction.atomic():
         season = _locked_season(season_id)
         player = user if not username or username == user.username else None
+        allowed: tuple[str, ...]
         if player is None:
             require_organiser(season.league, user)
-            player = selectors.user_get(username)
+            player = selectors.user_get(username or "")
             allowed = (Season.Status.DRAFT, Season.Status.SIGNUP, Season.Status.CLOSED)
         else:
             allowed = (Season.Status.SIGNUP,)
@@ -379,7 +381,7 @@ def signup_remove(*, season_id: int, user, username: str | None = None) -> None:
         own = not username or username == user.username
         if not own:
             require_organiser(season.league, user)
-        player = user if own else selectors.user_get(username)
+        player = user if own else selectors.user_get(username or "")
         if own and not selectors.is_organiser(season.league, user):
             allowed: Sequence[str] = (Season.Status.SIGNUP,)
         else:
@@ -426,7 +428,7 @@ def ladder(season: Season) -> list[tuple[Any, Membership | None]]:
 
     def returning_key(item: tuple[SignUp, Membership]) -> tuple:
         signup, m = item
-        movement = m.movement or Membership.Movement.STAYED
+        movement = Membership.Movement(m.movement or Membership.Movement.STAYED)
         target = max(1, m.group.division.level + _MOVE.get(movement, 0))
         return (
             target,
@@ -473,13 +475,14 @@ def season_start(*, season_id: int, user=None) -> Season:
             raise ApplicationError(
                 f"Season {season.number} cannot start: it is {season.get_status_display()}."
             )
-        earlier = league.seasons.filter(number__lt=season.number).exclude(
-            status=Season.Status.FINISHED
+        earlier = (
+            league.seasons.filter(number__lt=season.number)
+            .exclude(status=Season.Status.FINISHED)
+            .order_by("number")
+            .first()
         )
-        if earlier.exists():
-            raise ApplicationError(
-                f"Season {earlier.order_by('number').first().number} has not ended yet."
-            )
+        if earlier is not None:
+            raise ApplicationError(f"Season {earlier.number} has not ended yet.")
         players = ladder(season)
         k = league.players_per_game
         if len(players) < k:

@@ -55,8 +55,8 @@ def places(game: GameResult[P]) -> dict[P, tuple[int, int]]:
     ordered = sorted(game.seats, key=lambda s: (s.dropped, -s.vp))
     result: dict[P, tuple[int, int]] = {}
     start = 1
-    for _, tied in groupby(ordered, key=lambda s: (s.dropped, s.vp)):
-        tied = list(tied)
+    for _, group in groupby(ordered, key=lambda s: (s.dropped, s.vp)):
+        tied = list(group)
         for seat in tied:
             result[seat.player] = (start, start + len(tied) - 1)
         start += len(tied)
@@ -137,8 +137,8 @@ def standings(
 
     ordered: list[P] = []
     h2h: dict[P, Fraction] = {}
-    for _, tied in groupby(sorted(players, key=lambda p: (key(p), seed[p])), key=key):
-        tied = list(tied)
+    for _, group in groupby(sorted(players, key=lambda p: (key(p), seed[p])), key=key):
+        tied = list(group)
         scores = _head_to_head(tied, results) if len(tied) > 1 else {tied[0]: Fraction(0)}
         h2h.update(scores)
         ordered.extend(sorted(tied, key=lambda p: (-scores[p], seed[p])))

@@ -6,12 +6,14 @@ web services."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
@@ -25,14 +27,19 @@ from tm_site.exceptions import ApplicationError
 from tm_site.throttling import page_throttled
 
 from . import autoleech, selectors, services
-from .forms import AutoLeechForm, DisplayNameForm, EmailForm, PasswordChangeForm
+from .forms import AutoLeechForm, DisplayNameForm, EmailForm, PasswordChangeForm, choice_field
+
+
+def _me(request: HttpRequest) -> User:
+    """The logged-in player of these pages (every one of them requires a login)."""
+    return cast(User, request.user)
 
 
 def _profile(request: HttpRequest) -> str:
     form = DisplayNameForm(request.POST)
     if not form.is_valid():
         raise ApplicationError("A display name has at most 60 characters.")
-    account_services.profile_update(user=request.user, **form.cleaned_data)
+    account_services.profile_update(user=_me(request), **form.cleaned_data)
     return "Display name saved."
 
 
@@ -41,10 +48,10 @@ def _email(request: HttpRequest) -> str:
     if not form.is_valid():
         raise ApplicationError("Enter a valid e-mail address, or leave the field empty.")
     email = form.cleaned_data["email"]
-    account_services.email_change(user=request.user, email=email)
+    account_services.email_change(user=_me(request), email=email)
     if not email:
         return "Your address is removed: you receive no mail."
-    if email.lower() == (request.user.email or "").lower():
+    if email.lower() == (_me(request).email or "").lower():
         return "This is already your address."
     return f"A confirmation link was mailed to {email}: mail goes there once you follow it."
 
@@ -52,15 +59,15 @@ def _email(request: HttpRequest) -> str:
 def _password(request: HttpRequest) -> str:
     form = PasswordChangeForm(request.POST)
     if not form.is_valid():
-        errors = [e for field in form.errors.values() for e in field]
+        errors = [str(e) for field in form.errors.values() for e in field]
         raise ApplicationError(" ".join(errors))
     account_services.password_change(
-        user=request.user,
+        user=_me(request),
         old_password=form.cleaned_data["old_password"],
         new_password=form.cleaned_data["new_password"],
     )
     # Stay logged in here; other sessions and every API token stop working.
-    update_session_auth_hash(request, request.user)
+    update_session_auth_hash(request, _me(request))
     return "Password changed. Other sessions and API tokens were signed out."
 
 
@@ -72,7 +79,7 @@ def _notifications(request: HttpRequest) -> str:
         }
         for kind in Kind.values
     }
-    notification_services.preferences_update(user=request.user, changes=changes)
+    notification_services.preferences_update(user=_me(request), changes=changes)
     return "Mail settings saved."
 
 
@@ -80,15 +87,15 @@ def _autoleech(request: HttpRequest) -> str:
     form = AutoLeechForm(request.POST)
     if not form.is_valid():
         raise ApplicationError("Amounts are whole numbers from 0 to 99.")
-    services.autoleech_default_update(user=request.user, settings=form.cleaned_data)
+    services.autoleech_default_update(user=_me(request), settings=form.cleaned_data)
     return "Automatic answers saved: they apply in every game without settings of its own."
 
 
 def _token(request: HttpRequest) -> str:
-    account_services.token_revoke(request.user)
+    account_services.token_revoke(_me(request))
     if request.POST.get("action") == "revoke":
         return "API token revoked."
-    key = account_services.token_for(request.user)
+    key = account_services.token_for(_me(request))
     return f"Your new API token (shown once; the old one no longer works): {key}"
 
 
@@ -113,7 +120,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
             except ApplicationError as exc:
                 messages.error(request, exc.message, extra_tags=section)
         return redirect(reverse("account") + (f"#{section}" if handler else ""))
-    user = request.user
+    user = _me(request)
     preferences = notification_selectors.preferences_view(user)
     defaults = selectors.autoleech_default_get(user)
     context = {
@@ -125,7 +132,9 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "deliveries": Delivery.choices,
         "autoleech": defaults or {**autoleech.defaults(), "enabled": False},
         "autoleech_stored": defaults is not None,
-        "autoleech_choices": AutoLeechForm.base_fields["last_round_free_cultist"].choices,
+        "autoleech_choices": choice_field(
+            AutoLeechForm.base_fields["last_round_free_cultist"]
+        ).choices,
         "has_token": account_selectors.has_api_token(user),
         "standing": selectors.rating_standing(user),
     }

@@ -81,33 +81,33 @@ def catalog() -> dict:
             "bonus": f"per {t.per} {cult}: {_gains(t.gain)}",
         }
     bonus = {}
-    for tid, t in data.bonus_tiles().items():
-        parts = [f"+{_gains(t['income'])}"]
-        if "special_action" in t:
-            parts.append(f"action: {t['special_action']['effect']}")
-        if "effect" in t:
+    for tid, bt in data.bonus_tiles().items():
+        parts = [f"+{_gains(bt['income'])}"]
+        if "special_action" in bt:
+            parts.append(f"action: {bt['special_action']['effect']}")
+        if "effect" in bt:
             parts.append("+1 shipping this round")
-        if "pass_vp_text" in t:
-            parts.append(f"pass: {t['pass_vp_text']}")
-        action = t.get("special_action", {}).get("effect")
+        if "pass_vp_text" in bt:
+            parts.append(f"pass: {bt['pass_vp_text']}")
+        action = bt.get("special_action", {}).get("effect")
         bonus[tid] = {
             "text": "; ".join(parts),
-            "option": t.get("option"),
+            "option": bt.get("option"),
             "action": action,
             # BON4: one more shipping level in the actions of the round it is held.
-            "shipping": 1 if "shipping" in t.get("effect", "") else 0,
+            "shipping": 1 if "shipping" in bt.get("effect", "") else 0,
         }
     favor = {}
-    for tid, t in data.favor_tiles().items():
-        parts = [f"+{_gains(t['gain'])}"]
-        if "income" in t:
-            parts.append(f"income {_gains(t['income'])}")
-        if "special_action" in t:
-            parts.append(f"action: {t['special_action']['effect']}")
-        elif "effect" in t:
-            parts.append(t["effect"])
-        action = t.get("special_action", {}).get("effect")
-        favor[tid] = {"text": "; ".join(parts), "copies": t["copies"], "action": action}
+    for tid, ft in data.favor_tiles().items():
+        parts = [f"+{_gains(ft['gain'])}"]
+        if "income" in ft:
+            parts.append(f"income {_gains(ft['income'])}")
+        if "special_action" in ft:
+            parts.append(f"action: {ft['special_action']['effect']}")
+        elif "effect" in ft:
+            parts.append(ft["effect"])
+        action = ft.get("special_action", {}).get("effect")
+        favor[tid] = {"text": "; ".join(parts), "copies": ft["copies"], "action": action}
     town = {
         tid: {"text": _gains(t["gain"]), "copies": t["copies"], "option": t.get("option")}
         for tid, t in data.town_tiles().items()

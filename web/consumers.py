@@ -7,6 +7,8 @@ read and write goes through the REST API.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -32,7 +34,9 @@ def _visible_move_number(game_id: int, user, invite_code: str) -> int | None:
 
 @database_sync_to_async
 def _latest(game_id: int) -> dict:
-    game = Game.objects.filter(pk=game_id).values("move_count", "status").first() or {}
+    game: Mapping[str, Any] = (
+        Game.objects.filter(pk=game_id).values("move_count", "status").first() or {}
+    )
     return {"move_number": game.get("move_count", 0), "status": game.get("status", "")}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 
 from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
@@ -24,6 +26,11 @@ CLOCK_BONUS = (
     + [(12 * HOUR, "12 hours")]
     + [(n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 2, 3)]
 )
+
+
+def choice_field(field: forms.Field) -> forms.ChoiceField:
+    """A form's field known to offer choices (declared as one in the form)."""
+    return cast(forms.ChoiceField, field)
 
 
 class NewGameForm(forms.Form):
@@ -78,10 +85,10 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         maps = game_engine.maps()
-        self.fields["map_id"].choices = [(m["id"], m["name"]) for m in maps]
+        choice_field(self.fields["map_id"]).choices = [(m["id"], m["name"]) for m in maps]
         self.fields["map_id"].initial = maps[0]["id"]
         choices = catalog.option_choices()
-        self.fields["options"].choices = [(o["name"], o["name"]) for o in choices]
+        choice_field(self.fields["options"]).choices = [(o["name"], o["name"]) for o in choices]
         self.fields["options"].initial = [o["name"] for o in choices if o["default"]]
         self.option_help = {o["name"]: o["help"] for o in choices}
         tiles = [("", "—")] + [
@@ -93,7 +100,7 @@ class NewGameForm(forms.Form):
                 choices=tiles, required=False, label=f"Round {n}"
             )
         bonus = catalog.catalog()["bonus"]
-        self.fields["removed_bonus_tiles"].choices = [
+        choice_field(self.fields["removed_bonus_tiles"]).choices = [
             (t, f"{t}: {bonus[t]['text']}") for t in catalog.bonus_tile_ids()
         ]
 
@@ -110,7 +117,7 @@ class NewGameForm(forms.Form):
         return [self[f"scoring_{n}"] for n in range(1, 7)]
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
         kind = data.get("time_control") or "none"
         data["timing"] = {
             "time_control": kind,
@@ -154,7 +161,7 @@ class RegisterForm(forms.Form):
     )
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("password") and data.get("password") != data.get("password_again"):
             self.add_error("password_again", "The passwords differ.")
         return data
@@ -214,7 +221,7 @@ class PasswordChangeForm(forms.Form):
     )
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("new_password") and data.get("new_password") != data.get("new_password_again"):
             self.add_error("new_password_again", "The passwords differ.")
         return data

@@ -66,7 +66,7 @@ def _mark_waiting(items: list[GameItem]) -> None:
         seats = {s.position: s for s in item.seats}
         names = []
         for decision in waiting:
-            seat = seats.get(decision.get("seat"))
+            seat = seats.get(int(decision.get("seat") or 0))
             if seat is not None and seat.user.username not in names:
                 names.append(seat.user.username)
         item.waiting_names = names
@@ -219,7 +219,7 @@ def results(game: Game, state: Any) -> dict[str, Any]:
                 sources.append(source)
     rows = []
     for row in ranking:
-        seat = seats.get(row.get("seat"))
+        seat = seats.get(int(row.get("seat") or 0))
         change = changes.get(seat.user_id) if seat is not None else None
         breakdown = row.get("vp_breakdown", {})
         rows.append(

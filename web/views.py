@@ -7,6 +7,7 @@ REST API instead. Either way the services decide and their messages are shown to
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
@@ -28,7 +29,7 @@ from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
 from . import catalog, kind_views, selectors, services
-from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm
+from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm, choice_field
 
 
 def _next_url(request: HttpRequest, default: str = "/") -> str:
@@ -54,7 +55,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        timing = {
+        timing: dict[str, Any] = {
             key: timedelta(seconds=value) if isinstance(value, int) else value
             for key, value in data["timing"].items()
         }
@@ -189,7 +190,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "autoleech": services.autoleech_settings_get(game=game, user=request.user)
         if my_seat and game.status in (game.Status.OPEN, game.Status.RUNNING)
         else None,
-        "autoleech_choices": AutoLeechForm.base_fields["last_round_free_cultist"].choices,
+        "autoleech_choices": choice_field(
+            AutoLeechForm.base_fields["last_round_free_cultist"]
+        ).choices,
         "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
         "map_name": "" if game.map_id == ORIGINAL_MAP_ID else _map_name(game.map_id),
         "options": catalog.options_described(game.options),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
+from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -15,6 +18,11 @@ from accounts import selectors, services
 from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
 from tm_site.exceptions import ApplicationError
 from tm_site.throttling import ScopedThrottle
+
+
+def _me(request: Request) -> User:
+    """The caller of a view that requires authentication (IsAuthenticated)."""
+    return cast(User, request.user)
 
 
 class PlayerOutputSerializer(serializers.Serializer):
@@ -166,7 +174,7 @@ class MeApi(APIView):
 
     @extend_schema(responses={200: ProfileOutputSerializer}, tags=["players"])
     def get(self, request: Request) -> Response:
-        return Response(ProfileOutputSerializer(services.profile_get_or_create(request.user)).data)
+        return Response(ProfileOutputSerializer(services.profile_get_or_create(_me(request))).data)
 
     @extend_schema(
         request=InputSerializer, responses={200: ProfileOutputSerializer}, tags=["players"]
@@ -174,7 +182,7 @@ class MeApi(APIView):
     def patch(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        profile = services.profile_update(user=request.user, **data.validated_data)
+        profile = services.profile_update(user=_me(request), **data.validated_data)
         return Response(ProfileOutputSerializer(profile).data)
 
 
@@ -197,8 +205,8 @@ class PasswordApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        token = services.password_change(user=request.user, **data.validated_data)
-        update_session_auth_hash(request._request, request.user)
+        token = services.password_change(user=_me(request), **data.validated_data)
+        update_session_auth_hash(request._request, _me(request))
         return Response({"token": token})
 
 

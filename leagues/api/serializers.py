@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -141,7 +142,7 @@ class MemberOutputSerializer(serializers.Serializer):
     final_position = serializers.IntegerField(allow_null=True)
 
     def get_replaces(self, member: Membership) -> str | None:
-        return member.replaces.user.username if member.replaces_id else None
+        return member.replaces.user.username if member.replaces is not None else None
 
 
 class GroupOutputSerializer(serializers.Serializer):
@@ -177,7 +178,7 @@ class SeasonDetailOutputSerializer(SeasonOutputSerializer):
     divisions = serializers.SerializerMethodField()
 
     @extend_schema_field(DivisionOutputSerializer(many=True))
-    def get_divisions(self, season: Season) -> list[dict]:
+    def get_divisions(self, season: Season) -> Any:
         return DivisionOutputSerializer(selectors.divisions_of(season), many=True).data
 
 

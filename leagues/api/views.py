@@ -67,7 +67,7 @@ def _username(value: str) -> str:
 
 def _paginated(request: Request, view: APIView, queryset, serializer_class) -> Response:
     paginator = Pagination()
-    page = paginator.paginate_queryset(queryset, request, view=view)
+    page: list | None = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
 
