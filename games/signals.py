@@ -38,7 +38,7 @@ game_aborted = Signal()
 game_reopened = Signal()
 
 # A seat's time is running out (``reminder``: a ``games.clock.Reminder``, ``now``) or ran out
-# (``timeout``: a ``games.clock.TimeOut``); sent in the clock's transaction.
+# (``timeout``: a ``games.timeouts.TimeOut``); sent in the transaction that reminds or drops.
 seat_reminded = Signal()
 seat_timed_out = Signal()
 

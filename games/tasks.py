@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tm_site.tasks import retrying_task
 
-from . import clock, results, signals
+from . import clock, results, signals, timeouts
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def clocks_check() -> dict:
                 signals.announce(signals.seat_reminded, reminder=reminder, now=now)
     for seat_id in clock.seats_out_of_time(now):
         with transaction.atomic():
-            timeout = clock.seat_time_out(seat_id, now)
+            timeout = timeouts.seat_time_out(seat_id, now)
             if timeout:
                 dropped += 1
                 logger.info("Seat %s of game %s ran out of time", seat_id, timeout.game_id)
@@ -71,4 +71,4 @@ def clocks_check() -> dict:
 def games_abort_idle() -> list[int]:
     """Periodic: abort the running games in which nobody has moved for a long time."""
     now = timezone.now()
-    return [game_id for game_id in clock.games_idle(now) if clock.game_abort_idle(game_id, now)]
+    return [game_id for game_id in clock.games_idle(now) if timeouts.game_abort_idle(game_id, now)]

@@ -21,7 +21,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from accounts.selectors import display_name
-from games import clock, kinds
+from games import clock, kinds, timeouts
 from games.models import ChatMessage, Game, Move, Seat
 from tm_site.exceptions import ApplicationError
 
@@ -434,7 +434,7 @@ def reminder_notify(reminder: clock.Reminder, now: datetime | None = None) -> li
     return _to_send([notification])
 
 
-def time_out_notify(timeout: clock.TimeOut) -> list[int]:
+def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
     """The player ran out of time and was dropped (or the game aborted)."""
     game = Game.objects.get(pk=timeout.game_id)
     user = User.objects.select_related("profile").get(pk=timeout.user_id)

@@ -35,10 +35,9 @@ def enqueue(task: Task, *args: object) -> Entry:
 
 def publish(entry_id: int) -> None:
     """Hand the entry to the broker, once: the sweep covers a broker that does not answer."""
-    from . import tasks
-
     try:
-        tasks.entry_run.apply_async((entry_id,), retry=False)
+        # By name: the task module imports this one.
+        current_app.tasks["outbox.tasks.entry_run"].apply_async((entry_id,), retry=False)
     except Exception as exc:
         logger.warning(
             "Broker unavailable (%s): outbox entry %s waits for the sweep.", exc, entry_id
