@@ -233,3 +233,19 @@ def player(browser, live, console_errors) -> Iterator[Callable[..., Player]]:
     yield make
     for p in made:
         p.context.close()
+
+
+@pytest.fixture(scope="module")
+def demo(live) -> int:
+    """The demo's game in progress (``load_demo``), by id."""
+    out = live.manage("load_demo")
+    return int(re.search(r"game (\d+) \(in progress", out).group(1))
+
+
+def log_in_demo(page, live, username: str) -> None:
+    """Log a demo player (password ``demo-password``) in through the login page."""
+    page.goto(f"{live.url}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "demo-password")
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"{live.url}/")

@@ -9,21 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import log_in_demo as log_in
+
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def demo(live) -> int:
-    out = live.manage("load_demo")
-    return int(re.search(r"game (\d+) \(in progress", out).group(1))
-
-
-def log_in(page, live, username: str) -> None:
-    page.goto(f"{live.url}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "demo-password")
-    page.click("form.stack button[type=submit]")
-    page.wait_for_url(f"{live.url}/")
 
 
 def buildings(view: dict) -> int:

@@ -3,28 +3,14 @@ its normal size land where the finger is."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
+
+from tests.e2e.conftest import log_in_demo as log_in
 
 pytestmark = pytest.mark.e2e
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def demo(live) -> int:
-    out = live.manage("load_demo")
-    return int(re.search(r"game (\d+) \(in progress", out).group(1))
-
-
-def log_in(page, live, username: str) -> None:
-    page.goto(f"{live.url}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "demo-password")
-    page.click("form.stack button[type=submit]")
-    page.wait_for_url(f"{live.url}/")
 
 
 def test_main_pages_fit_a_390_pixel_phone(live, player, demo):
