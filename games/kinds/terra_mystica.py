@@ -29,6 +29,11 @@ OPTION_TEXTS = {
     "variable-turn-order": "Turn order by passing (as in Fire & Ice)",
     "email-notify": "terra.snellman.net's mail option (kept for imports)",
     "fire-and-ice-final-scoring": "A Fire & Ice final scoring tile",
+    "variable-starting-vp": "Starting VP per faction from the map's table (original, Fjords, Lakes)",
+    "beginner-setup": (
+        "Beginner setup: fixed factions per player count; dwellings, tiles and bonus cards "
+        "follow the normal setup (the fixed ones exist only as pictures)"
+    ),
 }
 
 

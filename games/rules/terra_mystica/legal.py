@@ -20,6 +20,7 @@ from .data import CULTS, POWER_ACTIONS, TERRAIN_CYCLE, UPGRADE_FROM, favor_tiles
 from .engine import apply_in_place, resolve_actor
 from .factions import faction_names, faction_rules
 from .notation import parse_row
+from .setup import allowed_factions
 from .state import FactionState, GameState
 
 
@@ -106,6 +107,9 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
 
 
 def _faction_available(state: GameState, name: str) -> bool:
+    allowed = allowed_factions(state.setup)
+    if allowed is not None and name not in allowed:
+        return False
     colour = faction_rules(name).spec.color
     return name not in state.factions and all(f.color != colour for f in state.factions.values())
 
