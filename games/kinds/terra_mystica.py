@@ -22,7 +22,7 @@ OPTION_TEXTS = {
     "strict-darkling-sh": "Darklings convert workers to priests only right after the stronghold",
     "strict-chaosmagician-sh": "Chaos Magicians' double turn only right after the stronghold",
     "errata-cultist-power": "Cultists get 1 power when everyone declines (errata)",
-    "mini-expansion-1": "Mini expansion 1: town tile 2 keys, bonus tile BON10",
+    "mini-expansion-1": "Promo town tiles TW6 (2 keys), TW7 and TW8",
     "shipping-bonus": "Bonus tile: shipping +1 (BON4) in play",
     "temple-scoring-tile": "Scoring tile: temple (SCORE9) in play",
     "maintain-player-order": "Turn order stays as at the start",
