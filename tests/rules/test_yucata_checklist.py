@@ -15,6 +15,7 @@ from games.rules.terra_mystica.autoleech import TAKE, AutoLeechSettings, decide
 from games.rules.terra_mystica.context import Game
 from games.rules.terra_mystica.data import town_tiles
 from games.rules.terra_mystica.legal import legal_commands
+from games.rules.terra_mystica.sacrifice import sacrifice_offers
 from games.rules.terra_mystica.scoring import networks
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, available_bonus_tiles
 from games.rules.terra_mystica.views import income_preview
@@ -166,3 +167,18 @@ def test_s6_6_cultists_gain_one_power_when_every_neighbour_declines():
     state = apply(state, "witches", "decline 1 from cultists")
     state = apply(state, "engineers", "decline 1 from cultists")
     assert state.factions["cultists"].p2 == before + 1
+
+
+def test_yu09_power_actions_and_conversions_a_burn_makes_payable_are_offered(three):
+    # Seed 001 §5.3: offered when sacrificing power from bowl II makes it affordable; choosing
+    # it burns the minimum.
+    cultists = three.factions["cultists"]
+    cultists.p1, cultists.p2, cultists.p3 = 5, 7, 0
+    offers = sacrifice_offers(three, "cultists")
+    # Bowl II holds 7: at most 3 burnt, so bowl III reaches 3 (ACT2 costs 3, ACT3-ACT6 more).
+    assert offers == {"action ACT2": 3, "convert 1PW to 1C": 1, "convert 3PW to 1W": 3}
+    state = apply(three, "cultists", f"burn {offers['action ACT2']}. action ACT2")
+    after = state.factions["cultists"]
+    assert (after.p1, after.p2, after.p3) == (8, 1, 0) and after.p == cultists.p + 1
+    cultists.p3 = 3
+    assert "action ACT2" not in sacrifice_offers(three, "cultists")  # payable without a burn
