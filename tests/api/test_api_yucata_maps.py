@@ -82,3 +82,17 @@ def test_a_game_on_the_map_is_played_through_the_api_to_the_end(map_id, name):
     assert {n: f.vp_source["start"] for n, f in state.factions.items()} == {
         n: table[n] for n in state.factions
     }
+
+
+def test_variable_starting_vp_on_a_map_without_a_table_is_a_readable_400():
+    response = _client(UserFactory()).post(
+        "/api/v1/games/",
+        {
+            "player_count": 2,
+            "map_id": "be8f6ebf549404d015547152d5f2a1906ae8dd90",
+            "options": ["variable-starting-vp"],
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "variable starting VP" in response.json()["error"]

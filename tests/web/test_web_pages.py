@@ -376,7 +376,7 @@ def test_auto_leech_settings_form_works_without_javascript(started_game):
 
 def test_new_game_form_offers_every_map(user):
     page = logged_in(user).get("/games/new/").content.decode()
-    for name in ("Original", "Original [2017 vp]", "Fire &amp; Ice Side 2"):
+    for name in ("Original", "Original [2017 vp]", "Fire &amp; Ice Side 2", "Fjords", "Lakes"):
         assert name in page
     response = logged_in(user).post(
         "/games/new/",
