@@ -18,6 +18,7 @@ from games.rules.terra_mystica.legal import legal_commands
 from games.rules.terra_mystica.sacrifice import sacrifice_offers
 from games.rules.terra_mystica.scoring import networks
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, available_bonus_tiles
+from games.rules.terra_mystica.transform_build import transform_and_build
 from games.rules.terra_mystica.views import income_preview
 
 from .conftest import LEAGUE_OPTIONS, start_round_one
@@ -182,3 +183,17 @@ def test_yu09_power_actions_and_conversions_a_burn_makes_payable_are_offered(thr
     assert (after.p1, after.p2, after.p3) == (8, 1, 0) and after.p == cultists.p + 1
     cultists.p3 = 3
     assert "action ACT2" not in sacrifice_offers(three, "cultists")  # payable without a burn
+
+
+def test_yu10_transform_and_build_report_each_part(three):
+    # Seed 001 §5.3: if only the transform or only the build is possible, the other part is
+    # shown as unavailable.
+    assert transform_and_build(three, "cultists", "B1") == {
+        "transform": "dig 1. transform B1 to brown",
+        "build": "dig 1. build B1",
+    }
+    three.factions["cultists"].c = 0  # a dwelling costs coins, the spade only workers
+    assert transform_and_build(three, "cultists", "B1") == {
+        "transform": "dig 1. transform B1 to brown",
+        "build": None,
+    }
