@@ -23,6 +23,7 @@ from games.rules.terra_mystica.board import (
 from games.rules.terra_mystica.invariants import violations
 from games.rules.terra_mystica.legal import candidate_rows
 from games.rules.terra_mystica.playout import random_playout
+from games.rules.terra_mystica.setup import beginner_factions
 
 FJORDS = "2afadc63f4d81e850b7c16fb21a1dcd29658c392"
 LAKES = "fdb13a13cd48b7a3c3525f27e4628ff6905aa5b1"
@@ -153,3 +154,10 @@ def test_random_legal_play_on_fjords_and_lakes_with_variable_vp(seed, players, m
     assert state.setup.map_id == map_id
     starts = {n: f.vp_source["start"] for n, f in state.factions.items()}
     assert all(v in (15, 20, 25, 30) for v in starts.values())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_beginner_game_plays_to_the_end_with_the_fixed_factions(players):
+    options = (*DEFAULT_OPTIONS, "beginner-setup")
+    state, _ = random_playout(players, players, options)
+    assert state.finished and set(state.factions) == set(beginner_factions(players))
