@@ -30,6 +30,7 @@ OPTION_TEXTS = {
     "email-notify": "terra.snellman.net's mail option (kept for imports)",
     "fire-and-ice-final-scoring": "A Fire & Ice final scoring tile",
     "variable-starting-vp": "Starting VP per faction from the map's table (original, Fjords, Lakes)",
+    "wait-for-leech": "The next turn waits until every power offer is answered (as on Yucata)",
     "beginner-setup": (
         "Beginner setup: fixed factions per player count; dwellings, tiles and bonus cards "
         "follow the normal setup (the fixed ones exist only as pictures)"

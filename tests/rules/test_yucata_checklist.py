@@ -10,11 +10,13 @@ from __future__ import annotations
 import pytest
 
 from games.rules.core import RuleError
-from games.rules.terra_mystica import apply, projected_final_scores
+from games.rules.terra_mystica import apply, projected_final_scores, waiting_for
 from games.rules.terra_mystica.autoleech import TAKE, AutoLeechSettings, decide
 from games.rules.terra_mystica.context import Game
 from games.rules.terra_mystica.data import town_tiles
 from games.rules.terra_mystica.legal import legal_commands
+from games.rules.terra_mystica.player import apply_player_logged
+from games.rules.terra_mystica.playout import random_playout
 from games.rules.terra_mystica.sacrifice import sacrifice_offers
 from games.rules.terra_mystica.scoring import networks
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, available_bonus_tiles
@@ -197,3 +199,27 @@ def test_yu10_transform_and_build_report_each_part(three):
         "transform": "dig 1. transform B1 to brown",
         "build": None,
     }
+
+
+def test_yu06_with_wait_for_leech_the_next_turn_waits_for_every_answer():
+    # Seed 001 §5.1: the builder's turn is paused while an opponent must decide.
+    state = start_round_one(THREE, THREE_BONUS, options=(*LEAGUE_OPTIONS, "wait-for-leech"))
+    state = apply(state, "cultists", "upgrade E6 to TP")
+    assert {(d.actor, d.kind) for d in waiting_for(state)} == {
+        ("witches", "leech"),
+        ("engineers", "leech"),
+    }
+    with pytest.raises(RuleError, match="waits until engineers answer"):
+        apply_player_logged(state, "witches", "upgrade F4 to TP")
+    state, _ = apply_player_logged(state, "witches", "leech 1 from cultists")
+    state, _ = apply_player_logged(state, "engineers", "decline 1 from cultists")
+    assert ("witches", "action") in {(d.actor, d.kind) for d in waiting_for(state)}
+    state, _ = apply_player_logged(state, "cultists", "+WATER")
+    state, _ = apply_player_logged(state, "witches", "upgrade F4 to TP")
+    assert state.building["F4"] == "TP"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_yu06_random_games_with_wait_for_leech_play_to_the_end(seed):
+    state, _ = random_playout(seed, 3 + seed % 3, (*DEFAULT_OPTIONS, "wait-for-leech"))
+    assert state.finished

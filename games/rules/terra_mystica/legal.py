@@ -22,6 +22,7 @@ from .factions import faction_names, faction_rules
 from .notation import parse_row
 from .setup import allowed_factions
 from .state import FactionState, GameState
+from .views import waiting_for
 
 
 def legal_commands(state: GameState, actor: str) -> list[str]:
@@ -103,7 +104,12 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
     f = state.factions.get(actor)
     if f is None or f.dropped:
         return []
-    return list(dict.fromkeys(_candidates(state, f)))
+    rows = list(dict.fromkeys(_candidates(state, f)))
+    if state.setup.has("wait-for-leech"):
+        decisions = waiting_for(state)
+        if not any(d.actor == actor and d.kind != "leech" for d in decisions):
+            rows = [r for r in rows if r.startswith(("leech ", "decline "))]
+    return rows
 
 
 def _faction_available(state: GameState, name: str) -> bool:

@@ -35,6 +35,7 @@ RULE_OPTIONS = frozenset(
         "fire-and-ice-final-scoring",
         "variable-starting-vp",
         "beginner-setup",
+        "wait-for-leech",
     )
 )
 FINAL_SCORING_TILES = (

@@ -93,7 +93,15 @@ def waiting_for(state: GameState) -> list[Decision]:
             out.append(
                 Decision(f.name, f.seat, "action" if kind == "full" else kind, amount=amount)
             )
+    if state.setup.has("wait-for-leech"):
+        out = [d for d in out if not turn_waits_for_leech(out, d.actor) or d.kind != "action"]
     return out
+
+
+def turn_waits_for_leech(decisions: list[Decision], actor: str) -> bool:
+    """Option wait-for-leech (Yucata): a turn starts only once every other player has
+    answered the power offers of the last build."""
+    return any(d.kind == "leech" and d.actor != actor for d in decisions)
 
 
 def acting_factions(state: GameState) -> list[str]:
