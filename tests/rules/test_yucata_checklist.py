@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.core import RuleError
-from games.rules.terra_mystica import apply, projected_final_scores, waiting_for
+from games.rules.terra_mystica import apply, projected_final_scores, state_view, waiting_for
 from games.rules.terra_mystica.autoleech import TAKE, AutoLeechSettings, decide
 from games.rules.terra_mystica.context import Game
 from games.rules.terra_mystica.data import town_tiles
@@ -73,6 +73,10 @@ def test_yu11_final_scoring_as_if_the_game_ended_now(three):
             parts["total"]
             == parts["vp_now"] + parts["cults"] + parts["network"] + (parts["resources"])
         )
+
+
+def test_yu11_the_state_view_carries_the_virtual_final_scoring(three):
+    assert state_view(three)["projected_final"] == projected_final_scores(three)
 
 
 def test_yu12_resources_are_converted_to_vp_at_the_end(three):

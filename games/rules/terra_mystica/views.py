@@ -231,6 +231,10 @@ def state_view(state: GameState) -> dict:
             for i, t in enumerate(state.setup.scoring_tiles, start=1)
         ],
         "factions": {name: faction_view(state, f) for name, f in state.factions.items()},
+        # Yucata's virtual final scoring: the final scoring as if the game ended now.
+        "projected_final": projected_final_scores(state)
+        if state.round >= 1 and not state.finished
+        else {},
         "map": map_view,
         "bridges": [{"from": a, "to": b, "faction": f} for a, b, f in state.bridges],
         "river_towns": list(state.river_towns),
