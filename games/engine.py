@@ -59,7 +59,7 @@ def to_plain(value: Any) -> Any:
 
 
 def rule_options() -> list[str]:
-    """Every option name the engine knows, as terra.snellman.net spells them."""
+    """Every option name the engine knows (terra.snellman.net's spelling, and Yucata's options)."""
     return sorted(_tm().RULE_OPTIONS)
 
 

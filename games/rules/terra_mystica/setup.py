@@ -25,7 +25,8 @@ DEFAULT_OPTIONS = (
     "shipping-bonus",
     "temple-scoring-tile",
 )
-# Every option of the base game, as terra.snellman.net spells them.
+# Every option of the base game: terra.snellman.net's, as it spells them, and Yucata's
+# (variable-starting-vp, beginner-setup, wait-for-leech; see docs/yucata.md).
 RULE_OPTIONS = frozenset(
     (
         *DEFAULT_OPTIONS,
