@@ -85,7 +85,11 @@ def test_yu12_resources_are_converted_to_vp_at_the_end(three):
     f = three.factions["witches"]
     f.p1, f.p2, f.p3, f.p, f.w, f.c = 0, 4, 1, 1, 2, 2
     # Burn 2 -> bowl III 3; 3 power + 1 priest + 2 workers + 2 coins = 8 coins = 2 VP.
-    assert projected_final_scores(three)["witches"]["resources"] == 2
+    witches = projected_final_scores(three)["witches"]
+    assert witches["resources"] == 2
+    # Step by step, as Yucata shows it.
+    steps = ("burned", "power_to_coins", "priests_to_coins", "workers_to_coins", "coins_to_vp")
+    assert [witches[k] for k in steps] == [2, 3, 1, 2, 6]
 
 
 def test_yu13_the_three_promo_town_tiles_come_with_the_mini_expansion_option():

@@ -336,11 +336,25 @@ def projected_final_scores(state: GameState) -> dict[str, dict[str, int]]:
         resources = f.vp_source.get("resources", 0) - state.factions[name].vp_source.get(
             "resources", 0
         )
+        was = state.factions[name]
+        burned = f.burned - was.burned
         out[name] = {
             "vp_now": before[name],
             "cults": cults,
             "network": network,
             "resources": resources,
             "total": f.vp,
+            # The conversion step by step (Yucata shows it): burn, then power, priests and
+            # workers into coins, then coins into VP (the coins left over stay).
+            "burned": burned,
+            "power_to_coins": was.p3 + burned,
+            "priests_to_coins": was.p,
+            "workers_to_coins": was.w,
+            "coins_to_vp": _coins_into_vp(was, f, burned),
         }
     return out
+
+
+def _coins_into_vp(was: FactionState, after: FactionState, burned: int) -> int:
+    """Coins the final conversion turned into VP."""
+    return was.c + was.p3 + burned + was.p + was.w - after.c

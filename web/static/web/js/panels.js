@@ -21,7 +21,9 @@ function incomeText(income) {
 function projectedRow(p) {
   if (!p) return null;
   const parts = `cults +${p.cults}, network +${p.network}, resources +${p.resources}`;
-  return h("div", { class: "res-row projected", title: `If the game ended now: ${parts}` },
+  const steps = `burn ${p.burned}; ${p.power_to_coins} power, ${p.priests_to_coins} priests, ` +
+    `${p.workers_to_coins} workers into coins; ${p.coins_to_vp} coins into ${p.resources} VP`;
+  return h("div", { class: "res-row projected", title: `If the game ended now: ${parts}. Resources: ${steps}` },
     h("span", { class: "label" }, "if it ended now "), h("b", {}, p.total), h("span", { class: "muted" }, ` VP (${parts})`));
 }
 
