@@ -59,7 +59,7 @@ def to_plain(value: Any) -> Any:
 
 
 def rule_options() -> list[str]:
-    """Every option name the engine knows, as terra.snellman.net spells them."""
+    """Every option name the engine knows (terra.snellman.net's spelling, and Yucata's options)."""
     return sorted(_tm().RULE_OPTIONS)
 
 
@@ -72,10 +72,12 @@ def maps() -> list[dict]:
     return to_plain(_tm().available_maps())
 
 
-def check_map(map_id: str) -> None:
+def check_map(map_id: str, options: Sequence[str] = ()) -> None:
     if map_id not in {m["id"] for m in maps()}:
         names = ", ".join(f"{m['id']} ({m['name']})" for m in maps())
         raise ApplicationError(f"Unknown map {map_id!r}; the maps are {names}.")
+    if "variable-starting-vp" in options and _tm().variable_vp_table(map_id) is None:
+        raise ApplicationError("This map has no table of variable starting VP.")
 
 
 def random_setup(

@@ -79,7 +79,7 @@ def game_create(
         requested = _clean_seat_order(setup, player_count) if setup else None
         kind_options_check(kind, player_count, options)
     else:
-        engine.check_map(map_id)
+        engine.check_map(map_id, options)
         if setup:
             requested = _clean_requested_setup(setup, player_count, options)
         else:

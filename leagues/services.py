@@ -107,7 +107,7 @@ def _clean_settings(values: dict[str, Any], current: League | None = None) -> di
     if kind == kinds.DEFAULT_KIND:
         engine.validate_options("league", k, options)
         try:
-            engine.check_map(map_id)
+            engine.check_map(map_id, options)
         except ApplicationError as exc:
             raise ApplicationError(f"map_id: {exc.message}") from exc
     else:

@@ -52,6 +52,12 @@ OPTION_HELP = {
     "variable-turn-order": "Next round's turn order is the order of passing.",
     "email-notify": "No effect on the rules (e-mails are set in each player's profile).",
     "fire-and-ice-final-scoring": "Adds a Fire & Ice final scoring tile.",
+    "variable-starting-vp": "Each faction starts with the VP of the map's table (original, Fjords, Lakes).",
+    "wait-for-leech": "A turn starts only once every power offer of the last build is answered.",
+    "beginner-setup": (
+        "The rulebook's first game: fixed factions per player count. Its fixed dwellings, "
+        "tiles and bonus cards are known only from pictures, so those follow the normal setup."
+    ),
 }
 
 

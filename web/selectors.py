@@ -12,7 +12,7 @@ from django.db.models import Count, F, QuerySet
 from games import clock, engine
 from games import selectors as game_selectors
 from games.log import effective_moves, load_state
-from games.models import Game, Seat, StateSnapshot
+from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import NotFound
 
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
@@ -36,6 +36,14 @@ class GameItem:
     @property
     def free_seats(self) -> int:
         return self.game.player_count - len(self.seats)
+
+    @property
+    def map_name(self) -> str:
+        """The map's name, empty for the original map (most games)."""
+        if self.game.map_id == ORIGINAL_MAP_ID:
+            return ""
+        names = {m["id"]: m["name"] for m in engine.maps()}
+        return names.get(self.game.map_id, "")
 
 
 def _items(games: QuerySet[Game] | list[Game], user) -> list[GameItem]:

@@ -23,6 +23,10 @@ MAX_PLAN_ROWS = 60
 MAX_PLAN_NOTES = 10_000
 MAX_PREMOVES = 5
 OWN_TURN_ONLY = "Auto-leech settings can be changed only during your own turn."
+# Yucata's reminder in round 5: after passing, the answers hold for all of round 6's offers.
+ROUND_SIX_REMINDER = (
+    "Round 6 comes next: set these answers before you pass, they stay until the game ends."
+)
 
 
 def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[str, str] | None]:
@@ -106,6 +110,10 @@ def move_explain(*, game: Game, user, command: str) -> dict:
 # --- auto-leech settings -----------------------------------------------------------------------
 
 
+def _round(game: Game) -> int:
+    return game_log.load_state(game).round if game.status == Game.Status.RUNNING else 0
+
+
 def _own_turn(game: Game, seat: Seat) -> bool:
     """Yucata lets players change these settings during their own turn only (not after passing)."""
     if game.status == Game.Status.OPEN:
@@ -136,6 +144,7 @@ def autoleech_settings_get(*, game: Game, user) -> dict:
         "from_account": row is None and default is not None,
         "editable": editable,
         "reason": "" if editable else OWN_TURN_ONLY,
+        "reminder": ROUND_SIX_REMINDER if editable and _round(game) == 5 else "",
     }
 
 

@@ -22,13 +22,19 @@ OPTION_TEXTS = {
     "strict-darkling-sh": "Darklings convert workers to priests only right after the stronghold",
     "strict-chaosmagician-sh": "Chaos Magicians' double turn only right after the stronghold",
     "errata-cultist-power": "Cultists get 1 power when everyone declines (errata)",
-    "mini-expansion-1": "Mini expansion 1: town tile 2 keys, bonus tile BON10",
+    "mini-expansion-1": "Promo town tiles TW6 (2 keys), TW7 and TW8",
     "shipping-bonus": "Bonus tile: shipping +1 (BON4) in play",
     "temple-scoring-tile": "Scoring tile: temple (SCORE9) in play",
     "maintain-player-order": "Turn order stays as at the start",
     "variable-turn-order": "Turn order by passing (as in Fire & Ice)",
     "email-notify": "terra.snellman.net's mail option (kept for imports)",
     "fire-and-ice-final-scoring": "A Fire & Ice final scoring tile",
+    "variable-starting-vp": "Starting VP per faction from the map's table (original, Fjords, Lakes)",
+    "wait-for-leech": "The next turn waits until every power offer is answered (as on Yucata)",
+    "beginner-setup": (
+        "Beginner setup: fixed factions per player count; dwellings, tiles and bonus cards "
+        "follow the normal setup (the fixed ones exist only as pictures)"
+    ),
 }
 
 

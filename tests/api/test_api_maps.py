@@ -27,7 +27,13 @@ def api_client():
 
 def test_maps_are_listed(api_client):
     maps = api_client.get("/api/v1/maps/").json()
-    assert {m["name"] for m in maps} == {"Original", "Original [2017 vp]", "Fire & Ice Side 2"}
+    assert {m["name"] for m in maps} == {
+        "Original",
+        "Original [2017 vp]",
+        "Fire & Ice Side 2",
+        "Fjords",
+        "Lakes",
+    }
     assert {m["id"]: m["vp_variant"] for m in maps}[ORIGINAL_2017_VP] == "original_2017"
 
 

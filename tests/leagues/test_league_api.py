@@ -79,6 +79,30 @@ def test_the_map_is_handed_to_every_game(api, running_season):
     assert {g.setup["map_id"] for g in games} == {fire_and_ice_side_2}
 
 
+def test_a_league_on_lakes_with_variable_starting_vp(client_for, staff, running_season):
+    lakes = "fdb13a13cd48b7a3c3525f27e4628ff6905aa5b1"
+    options = ["strict-leech", "variable-starting-vp"]
+    created = client_for(staff).post(
+        f"{API}/", new_league(name="Lakes", map_id=lakes, options=options)
+    )
+    assert created.status_code == 201, created.data
+    assert League.objects.get(pk=created.data["id"]).map_id == lakes
+    _league, season, _users = running_season(3, map_id=lakes, options=options)
+    games = Game.objects.filter(league_game__group__division__season=season)
+    assert {g.map_id for g in games} == {lakes}
+    assert all("variable-starting-vp" in g.setup["options"] for g in games)
+
+
+def test_variable_starting_vp_on_a_map_without_a_table_is_refused(client_for, staff):
+    response = client_for(staff).post(
+        f"{API}/",
+        new_league(
+            map_id="be8f6ebf549404d015547152d5f2a1906ae8dd90", options=["variable-starting-vp"]
+        ),
+    )
+    assert response.status_code == 400 and "variable starting VP" in response.data["error"]
+
+
 def test_the_time_control_is_handed_to_every_game(client_for, staff):
     values = new_league(
         name="Clocked",

@@ -112,6 +112,36 @@ def test_autoleech_settings_default_to_off_and_are_editable_in_ones_own_turn(
     assert "own turn" in response.data["error"]
 
 
+def test_in_round_five_the_player_in_turn_is_reminded_to_prepare_round_six(
+    started_game, client_for
+):
+    """Yucata shows the settings under the pass button in round 5 (seed 001 §5.1)."""
+    import random
+
+    from games.rules.terra_mystica.legal import random_legal_command
+
+    game, _ = started_game()
+    users = {s.position: s.user for s in game.seats.all()}
+    url = f"/api/v1/games/{game.pk}/autoleech/"
+    assert client_for(users[1]).get(url).data["reminder"] == ""
+    rng = random.Random(5)
+    state = log.load_state(game)
+    number = game.move_count
+    while state.round < 5 or state.phase != "play":
+        decision = rng.choice(engine.waiting_for(state))
+        row = random_legal_command(state, decision["actor"], rng)
+        result = services.move_submit(
+            game_id=game.pk, user=users[decision["seat"]], command=row, expected_move_number=number
+        )
+        number = result.move.number
+        state, _ = engine.apply(state, decision["actor"], row)
+    game.refresh_from_db()
+    in_turn = {d["seat"] for d in engine.waiting_for(state) if d["kind"] != "leech"}
+    for position, user in users.items():
+        reminder = client_for(user).get(url).data["reminder"]
+        assert ("Round 6" in reminder) == (position in in_turn)
+
+
 @pytest.mark.parametrize(
     "settings",
     [

@@ -38,6 +38,21 @@ def test_lobby_lists_open_games_for_everyone(user):
     assert f'href="/games/{game.pk}/"' in response.text
 
 
+def test_lobby_shows_the_map_of_a_game_not_on_the_original_map(user):
+    services.game_create(
+        user=user,
+        player_count=3,
+        name="Fjord table",
+        map_id="2afadc63f4d81e850b7c16fb21a1dcd29658c392",
+    )
+    services.game_create(user=user, player_count=3, name="Plain table")
+    text = Client().get("/").text
+    card = text[text.index("Fjord table") :]
+    assert "3 players · Fjords" in card[: card.index("</li>")]
+    plain = text[text.index("Plain table") :]
+    assert "Fjords" not in plain[: plain.index("</li>")]
+
+
 def test_lobby_highlights_my_games_where_i_must_act_leech_included(league):
     faction, _ = league.play_until(lambda f, c: c.lower().startswith("leech"))
     receiver = league.user_of(faction)
@@ -376,7 +391,7 @@ def test_auto_leech_settings_form_works_without_javascript(started_game):
 
 def test_new_game_form_offers_every_map(user):
     page = logged_in(user).get("/games/new/").content.decode()
-    for name in ("Original", "Original [2017 vp]", "Fire &amp; Ice Side 2"):
+    for name in ("Original", "Original [2017 vp]", "Fire &amp; Ice Side 2", "Fjords", "Lakes"):
         assert name in page
     response = logged_in(user).post(
         "/games/new/",

@@ -239,6 +239,9 @@ class GameAutoLeechApi(APIView):
         )
         editable = serializers.BooleanField(help_text="Only during your own turn.")
         reason = serializers.CharField(allow_blank=True)
+        reminder = serializers.CharField(
+            allow_blank=True, help_text="In round 5 during your turn: prepare round 6's answers."
+        )
 
     @extend_schema(responses={200: OutputSerializer, **ERRORS}, tags=["moves"])
     def get(self, request: Request, game_id: int) -> Response:

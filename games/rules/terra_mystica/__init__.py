@@ -5,7 +5,7 @@ Pure Python: nothing here imports Django. See docs/architecture.md for the facad
 
 from ..core import RuleError
 from .autoleech import AutoLeechSettings, Thresholds, automatic_answer
-from .board import ORIGINAL_MAP_ID, available_maps
+from .board import ORIGINAL_MAP_ID, available_maps, variable_vp_table
 from .engine import (
     actor_for_seat,
     apply,
@@ -67,5 +67,6 @@ __all__ = [
     "random_setup",
     "seat_of",
     "state_view",
+    "variable_vp_table",
     "waiting_for",
 ]

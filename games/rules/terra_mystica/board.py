@@ -255,3 +255,9 @@ def board_for(map_id: str, terrain: str | None = None, vp_variant: str | None = 
 
 def starting_vp_variant(name: str) -> dict[str, int]:
     return _maps_data()["vp_variants"][name]
+
+
+def variable_vp_table(map_id: str) -> dict[str, int] | None:
+    """The starting VP of option ``variable-starting-vp`` on a stored map (None: no table)."""
+    name = _maps_data()["maps"].get(map_id, {}).get("variable_vp")
+    return starting_vp_variant(name) if name else None

@@ -17,6 +17,7 @@ from .data import (
 )
 from .factions import faction_names, faction_rules
 from .notation import Command
+from .setup import allowed_factions
 from .state import FactionState
 
 if TYPE_CHECKING:
@@ -128,6 +129,9 @@ def choose_faction(g: Game, name: str) -> None:
         raise RuleError(f"unknown faction '{name}' (one of {', '.join(faction_names())})")
     if name in s.factions:
         raise RuleError(f"{name} have already been chosen")
+    allowed = allowed_factions(s.setup)
+    if allowed is not None and name not in allowed:
+        raise RuleError(f"the beginner setup plays {', '.join(allowed)}, not {name}")
     spec = faction_rules(name).spec
     taken = {f.color: f.name for f in s.factions.values()}
     if spec.color in taken:
@@ -154,6 +158,10 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         from .board import starting_vp_variant
 
         vp = starting_vp_variant(g.board.vp_variant).get(name, vp)
+    elif s.setup.has("variable-starting-vp"):
+        from .board import variable_vp_table
+
+        vp = (variable_vp_table(g.board.map_id) or {}).get(name, vp)
     f = FactionState(
         name=name,
         color=spec.color,

@@ -20,7 +20,9 @@ from .data import CULTS, POWER_ACTIONS, TERRAIN_CYCLE, UPGRADE_FROM, favor_tiles
 from .engine import apply_in_place, resolve_actor
 from .factions import faction_names, faction_rules
 from .notation import parse_row
+from .setup import allowed_factions
 from .state import FactionState, GameState
+from .views import waiting_for
 
 
 def legal_commands(state: GameState, actor: str) -> list[str]:
@@ -102,10 +104,18 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
     f = state.factions.get(actor)
     if f is None or f.dropped:
         return []
-    return list(dict.fromkeys(_candidates(state, f)))
+    rows = list(dict.fromkeys(_candidates(state, f)))
+    if state.setup.has("wait-for-leech"):
+        decisions = waiting_for(state)
+        if not any(d.actor == actor and d.kind != "leech" for d in decisions):
+            rows = [r for r in rows if r.startswith(("leech ", "decline "))]
+    return rows
 
 
 def _faction_available(state: GameState, name: str) -> bool:
+    allowed = allowed_factions(state.setup)
+    if allowed is not None and name not in allowed:
+        return False
     colour = faction_rules(name).spec.color
     return name not in state.factions and all(f.color != colour for f in state.factions.values())
 

@@ -50,8 +50,16 @@ def check_player_row(state: GameState, actor: str, parsed: list[Command]) -> Non
                     f"'{cmd.text}': {kind} cannot be given away; only what a player is entitled "
                     "to (unused spades, free buildings, bridges, ...) and cult steps can be declined"
                 )
-    if not any(d.actor == actor for d in waiting_for(state)):
+    decisions = waiting_for(state)
+    if not any(d.actor == actor for d in decisions):
         raise RuleError(f"it is not {actor}'s turn and no decision of theirs is pending")
+    if (
+        state.setup.has("wait-for-leech")
+        and not any(d.actor == actor and d.kind != "leech" for d in decisions)
+        and parsed[0].verb not in ("leech", "decline")
+    ):
+        waiting = sorted({d.actor for d in decisions if d.actor != actor})
+        raise RuleError(f"the turn waits until {', '.join(waiting)} answer their power offers")
 
 
 def apply_player_logged(

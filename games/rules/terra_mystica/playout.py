@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from ..core import RuleError
+from .board import ORIGINAL_MAP_ID
 from .engine import new_game
 from .legal import random_legal_command
 from .player import apply_player_logged
@@ -26,13 +27,18 @@ def random_playout(
     options=DEFAULT_OPTIONS,
     *,
     pass_rate: float = 0.05,
+    map_id: str = ORIGINAL_MAP_ID,
     after_move: Callable[[GameState, str, str], None] | None = None,
 ) -> tuple[GameState, int]:
     """Play a whole game at random; returns the final state and the number of moves."""
     rng = random.Random(seed)
     state = new_game(
         random_setup(
-            f"playout-{seed}", players, options, [f"player {i}" for i in range(1, players + 1)]
+            f"playout-{seed}",
+            players,
+            options,
+            [f"player {i}" for i in range(1, players + 1)],
+            map_id,
         )
     )
     moves = 0

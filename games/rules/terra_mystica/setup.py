@@ -6,11 +6,13 @@ seed exactly as terra.snellman.net's ``randomize v2 seed <seed>`` draws it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..core import RuleError, SnellmanRandom, mt_shuffle
-from .board import ORIGINAL_MAP_ID, Board, board_for, load_board
+from .board import DATA_DIR, ORIGINAL_MAP_ID, Board, board_for, load_board, variable_vp_table
 from .data import CYCLE_INDEX, bonus_tiles, natural_key, scoring_tiles
 
 # What terra.snellman.net turns on for new games.
@@ -23,7 +25,8 @@ DEFAULT_OPTIONS = (
     "shipping-bonus",
     "temple-scoring-tile",
 )
-# Every option of the base game, as terra.snellman.net spells them.
+# Every option of the base game: terra.snellman.net's, as it spells them, and Yucata's
+# (variable-starting-vp, beginner-setup, wait-for-leech; see docs/yucata.md).
 RULE_OPTIONS = frozenset(
     (
         *DEFAULT_OPTIONS,
@@ -31,6 +34,9 @@ RULE_OPTIONS = frozenset(
         "variable-turn-order",
         "email-notify",
         "fire-and-ice-final-scoring",
+        "variable-starting-vp",
+        "beginner-setup",
+        "wait-for-leech",
     )
 )
 FINAL_SCORING_TILES = (
@@ -95,6 +101,18 @@ class GameSetup:
         )
 
 
+@cache
+def beginner_factions(player_count: int) -> tuple[str, ...]:
+    """The fixed factions of option ``beginner-setup`` for a player count."""
+    data = json.loads((DATA_DIR / "beginner_setup.json").read_text())
+    return tuple(data["factions"][str(player_count)])
+
+
+def allowed_factions(setup: GameSetup) -> tuple[str, ...] | None:
+    """The factions a game may choose from (None: any, one per colour)."""
+    return beginner_factions(setup.player_count) if setup.has("beginner-setup") else None
+
+
 def available_scoring_tiles(options: Iterable[str]) -> list[str]:
     opts = set(options)
     return sorted(
@@ -146,6 +164,8 @@ def validate_setup(setup: GameSetup) -> None:
         raise RuleError(
             f"{len(setup.players)} players named for a {setup.player_count}-player game"
         )
+    if setup.has("variable-starting-vp") and variable_vp_table(setup.map_id) is None:
+        raise RuleError("this map has no table of variable starting VP")
     if setup.map_terrain:
         try:
             board = board_for(setup.map_id, setup.map_terrain, setup.map_vp_variant)

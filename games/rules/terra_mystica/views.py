@@ -93,7 +93,15 @@ def waiting_for(state: GameState) -> list[Decision]:
             out.append(
                 Decision(f.name, f.seat, "action" if kind == "full" else kind, amount=amount)
             )
+    if state.setup.has("wait-for-leech"):
+        out = [d for d in out if not turn_waits_for_leech(out, d.actor) or d.kind != "action"]
     return out
+
+
+def turn_waits_for_leech(decisions: list[Decision], actor: str) -> bool:
+    """Option wait-for-leech (Yucata): a turn starts only once every other player has
+    answered the power offers of the last build."""
+    return any(d.kind == "leech" and d.actor != actor for d in decisions)
 
 
 def acting_factions(state: GameState) -> list[str]:
@@ -223,6 +231,10 @@ def state_view(state: GameState) -> dict:
             for i, t in enumerate(state.setup.scoring_tiles, start=1)
         ],
         "factions": {name: faction_view(state, f) for name, f in state.factions.items()},
+        # Yucata's virtual final scoring: the final scoring as if the game ended now.
+        "projected_final": projected_final_scores(state)
+        if state.round >= 1 and not state.finished
+        else {},
         "map": map_view,
         "bridges": [{"from": a, "to": b, "faction": f} for a, b, f in state.bridges],
         "river_towns": list(state.river_towns),
@@ -324,11 +336,25 @@ def projected_final_scores(state: GameState) -> dict[str, dict[str, int]]:
         resources = f.vp_source.get("resources", 0) - state.factions[name].vp_source.get(
             "resources", 0
         )
+        was = state.factions[name]
+        burned = f.burned - was.burned
         out[name] = {
             "vp_now": before[name],
             "cults": cults,
             "network": network,
             "resources": resources,
             "total": f.vp,
+            # The conversion step by step (Yucata shows it): burn, then power, priests and
+            # workers into coins, then coins into VP (the coins left over stay).
+            "burned": burned,
+            "power_to_coins": was.p3 + burned,
+            "priests_to_coins": was.p,
+            "workers_to_coins": was.w,
+            "coins_to_vp": _coins_into_vp(was, f, burned),
         }
     return out
+
+
+def _coins_into_vp(was: FactionState, after: FactionState, burned: int) -> int:
+    """Coins the final conversion turned into VP."""
+    return was.c + was.p3 + burned + was.p + was.w - after.c

@@ -15,9 +15,10 @@ const SHAPES = {
 };
 const DARK_TERRAIN = new Set(["black", "blue", "brown", "green", "red", "gray"]);
 
-export function hexCenter(cell) {
+// `top` is the first row with hexes: a map whose first row is indented (Lakes) starts at row 1.
+export function hexCenter(cell, top = 0) {
   const x = PAD + W / 2 + cell.col * W + (cell.row % 2 ? W / 2 : 0);
-  const y = PAD + R + cell.row * 1.5 * R;
+  const y = PAD + R + (cell.row - top) * 1.5 * R;
   return [x, y];
 }
 
@@ -69,12 +70,15 @@ export function renderMap(container, view, options = {}) {
   const cells = Object.entries(view.map || {});
   let maxCol = 0;
   let maxRow = 0;
+  let top = Infinity;
   for (const [, cell] of cells) {
     maxCol = Math.max(maxCol, cell.col);
     maxRow = Math.max(maxRow, cell.row);
+    top = Math.min(top, cell.row);
   }
+  if (!cells.length) top = 0;
   const width = PAD * 2 + (maxCol + 1) * W + W / 2;
-  const height = PAD * 2 + 2 * R + maxRow * 1.5 * R;
+  const height = PAD * 2 + 2 * R + (maxRow - top) * 1.5 * R;
   const svg = s("svg", {
     viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
     role: "group",
@@ -85,7 +89,7 @@ export function renderMap(container, view, options = {}) {
   const buildingLayer = s("g");
   const centres = {};
   for (const [hex, cell] of cells) {
-    const [x, y] = hexCenter(cell);
+    const [x, y] = hexCenter(cell, top);
     centres[hex] = [x, y];
     const river = cell.terrain === "river";
     const isLegal = legal.has(hex);

@@ -17,6 +17,16 @@ function incomeText(income) {
   return parts.length ? parts.join(" ") : "–";
 }
 
+// Yucata's virtual final scoring: what the final scoring would add if the game ended now.
+function projectedRow(p) {
+  if (!p) return null;
+  const parts = `cults +${p.cults}, network +${p.network}, resources +${p.resources}`;
+  const steps = `burn ${p.burned}; ${p.power_to_coins} power, ${p.priests_to_coins} priests, ` +
+    `${p.workers_to_coins} workers into coins; ${p.coins_to_vp} coins into ${p.resources} VP`;
+  return h("div", { class: "res-row projected", title: `If the game ended now: ${parts}. Resources: ${steps}` },
+    h("span", { class: "label" }, "if it ended now "), h("b", {}, p.total), h("span", { class: "muted" }, ` VP (${parts})`));
+}
+
 export function factionOrder(view) {
   const order = (view.turn_order && view.turn_order.length ? view.turn_order : view.seat_order) || [];
   const rest = Object.keys(view.factions || {}).filter((f) => !order.includes(f));
@@ -91,6 +101,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
           h("span", { class: "res", title: "largest connected network" }, h("span", { class: "label" }, "network "), h("b", {}, f.network))),
         tiles.length ? h("div", { class: "res-row" }, ...tiles) : null,
         view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, "next income "), incomeText(f.income)) : null,
+        projectedRow(view.projected_final && view.projected_final[name]),
         pending.length ? h("div", { class: "res-row muted" }, `pending: ${pending.join(", ")}`) : null,
         factionDetails(name, f, catalog),
       ),
