@@ -212,6 +212,9 @@ def after_move(
         waiting=notice,
         latest=game.move_count,
         status=game.status,
+        # The seats' players with a confirmed address (``user.email`` holds only such), read
+        # from the seats already loaded: mail work for a game where nobody can get mail is none.
+        addressed=sorted({s.user_id for s in seats if s.user.email}),
     )
     return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
 
