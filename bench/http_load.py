@@ -22,6 +22,7 @@ import os
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -333,7 +334,15 @@ def load_point(
     }
 
 
-def run(base: str, curve: list[int], max_moves: int, one: bool, write, stack_cpu=None) -> None:
+def run(
+    base: str,
+    curve: list[int],
+    max_moves: int,
+    one: bool,
+    write,
+    stack_cpu=None,
+    registered: Callable[[], None] | None = None,
+) -> None:
     records = corpus_games()
     needed = max([4, *curve])
     needed += -needed % 4
@@ -345,6 +354,8 @@ def run(base: str, curve: list[int], max_moves: int, one: bool, write, stack_cpu
         f"  registered {len(names)} players in {time.perf_counter() - started:.1f} s "
         "(4 at a time, the production password hasher)"
     )
+    if registered is not None:
+        registered()
     if one:
         r = one_client(base, records[0], tokens, names[needed : needed + 4], stack_cpu)
         cpu = "" if r["cpu_ms"] is None else f", {r['cpu_ms']:.1f} ms of the stack's CPU a move"

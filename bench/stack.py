@@ -81,6 +81,20 @@ def private_redis() -> Iterator[str]:
 class Stack:
     base: str
     pgid: int
+    database_url: str
+
+    def confirm_addresses(self) -> int:
+        """Confirm every address players asked for (the link of the confirmation mail, taken
+        straight in the stack's database): their turn mails are then composed and sent."""
+        import psycopg
+
+        with psycopg.connect(self.database_url, autocommit=True) as conn:
+            cursor = conn.execute(
+                "UPDATE auth_user u SET email = p.email_pending FROM accounts_profile p "
+                "WHERE p.user_id = u.id AND p.email_pending <> ''"
+            )
+            conn.execute("UPDATE accounts_profile SET email_pending = '' WHERE email_pending <> ''")
+            return cursor.rowcount
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) of the stack's live processes: web workers, the Celery
@@ -151,7 +165,7 @@ def production_stack(
             )
             try:
                 _wait_for(base + "/", process, tmp / "serve.log")
-                yield Stack(base, process.pid)
+                yield Stack(base, process.pid, url)
             finally:
                 if process.poll() is None:
                     process.send_signal(signal.SIGTERM)

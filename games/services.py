@@ -279,7 +279,7 @@ def clean_command(command: str) -> str:
 def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> log.MoveResult:
     command = clean_command(command)
     with transaction.atomic():
-        game = log.locked_game(game_id)
+        game = log.locked_game(game_id, with_snapshot=True)
         seats = list(game.seats.select_related("user"))
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:

@@ -22,7 +22,8 @@ def announce(signal: Signal, **kwargs: Any) -> None:
 
 # game_id, move_number, waiting (list of {"actor", "seat", "kind", "category", "user_id", "new"};
 # "new": the game started waiting for that seat with this move), latest (the game's move count
-# once automatic answers followed the move), status (the game's, after the move)
+# once automatic answers followed the move), status (the game's, after the move), addressed (ids of
+# the seats' players with a confirmed e-mail address)
 move_committed = Signal()
 # game_id
 game_started = Signal()

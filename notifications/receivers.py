@@ -15,8 +15,16 @@ from . import services, tasks
 
 
 def move_committed(
-    sender: Any, game_id: int, move_number: int, waiting: list, **kwargs: Any
+    sender: Any,
+    game_id: int,
+    move_number: int,
+    waiting: list,
+    addressed: list[int] | None = None,
+    **kwargs: Any,
 ) -> None:
+    # Move mails go only to seated players with a confirmed address: without one, no work.
+    if addressed == []:
+        return
     enqueue(tasks.move_notify, game_id, move_number, waiting)
 
 

@@ -83,6 +83,23 @@ def test_a_refused_move_records_no_work(table, committed):
     assert Entry.objects.count() == before
 
 
+def test_a_move_where_no_player_has_a_confirmed_address_records_no_mail_work(table, committed):
+    # No one could be mailed: the move costs the worker nothing. Once one player confirms an
+    # address, the same game's moves record their mail work again.
+    game = table()
+    seated = [s.user for s in game.game.seats.select_related("user")]
+    User = type(seated[0])
+    User.objects.filter(pk__in=[u.pk for u in seated]).update(email="")
+    before = Entry.objects.count()
+    with committed():
+        game.play()
+    assert Entry.objects.count() == before
+    User.objects.filter(pk=seated[0].pk).update(email="first@example.org")
+    with committed():
+        game.play()
+    assert Entry.objects.count() == before + 1
+
+
 def test_an_entry_a_worker_holds_is_left_alone_until_its_claim_expires(
     table, committed, broker_down, settings
 ):

@@ -8,10 +8,12 @@ a fresh PostgreSQL database on the server DATABASE_URL names and a redis-server 
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bench.http_load import STACK_ENV, load_average, run
+from bench.mail_sink import mail_sink
 from bench.stack import production_stack
 
 
@@ -26,6 +28,12 @@ class Command(BaseCommand):
         parser.add_argument("--web-workers", type=int, default=0, help="default: 2 x cores + 1")
         parser.add_argument("--celery-concurrency", type=int, default=0)
         parser.add_argument("--no-one-client", action="store_true")
+        parser.add_argument(
+            "--mail",
+            action="store_true",
+            help="players confirm their addresses: turn mails are composed and sent to an SMTP "
+            "server of the benchmark's own",
+        )
 
     def handle(self, *args, **options) -> None:
         database_url = os.environ.get("DATABASE_URL", "")
@@ -42,12 +50,22 @@ class Command(BaseCommand):
             f"processes, one beat; own PostgreSQL database and redis-server; load average at "
             f"the start {load_average()}"
         )
-        with production_stack(
-            database_url,
-            web_workers=workers,
-            celery_concurrency=celery,
-            extra_env=STACK_ENV,
-        ) as stack:
+        with ExitStack() as context:
+            env = dict(STACK_ENV)
+            counter = None
+            if options["mail"]:
+                env["EMAIL_URL"], counter = context.enter_context(mail_sink())
+            stack = context.enter_context(
+                production_stack(
+                    database_url, web_workers=workers, celery_concurrency=celery, extra_env=env
+                )
+            )
+
+            def registered() -> None:
+                if counter is not None:
+                    confirmed = stack.confirm_addresses()
+                    self.stdout.write(f"  {confirmed} players confirmed their addresses")
+
             run(
                 stack.base,
                 curve,
@@ -55,4 +73,7 @@ class Command(BaseCommand):
                 not options["no_one_client"],
                 self.stdout.write,
                 stack.cpu_seconds,
+                registered,
             )
+            if counter is not None:
+                self.stdout.write(f"  mails received by the SMTP server: {counter.received}")
