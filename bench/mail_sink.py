@@ -3,6 +3,7 @@ benchmark's players with confirmed addresses get their turn mails delivered for 
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ class _Counter:
 @contextmanager
 def mail_sink() -> Iterator[tuple[str, _Counter]]:
     """Yield the EMAIL_URL of a running sink and its counter."""
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's line per command
     counter = _Counter()
     controller = Controller(counter, hostname="127.0.0.1", port=free_port())
     controller.start()
