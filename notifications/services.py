@@ -100,21 +100,33 @@ def _notify(
         Notification.Status.DEFERRED if delivery == Delivery.DAILY else Notification.Status.PENDING
     )
     try:
-        with transaction.atomic():
-            return Notification.objects.create(
-                user=user,
-                kind=kind,
-                game=game,
-                key=key,
-                subject=composed.subject,
-                text=composed.text,
-                html=composed.html,
-                summary=composed.summary,
-                url=url,
-                status=status,
-            )
+        return _insert(
+            user=user,
+            kind=kind,
+            game=game,
+            key=key,
+            subject=composed.subject,
+            text=composed.text,
+            html=composed.html,
+            summary=composed.summary,
+            url=url,
+            status=status,
+        )
     except IntegrityError:  # the same event notified concurrently
         return Notification.objects.filter(key=key).first()
+
+
+def _insert(**fields: Any) -> Notification:
+    """One INSERT; a duplicate key raises IntegrityError and leaves the caller's work usable.
+
+    Inside a caller's transaction that takes a savepoint; in autocommit (the worker's tasks) a
+    refused INSERT has nothing to roll back, and the BEGIN and COMMIT would be two round trips
+    for nothing.
+    """
+    if transaction.get_connection().in_atomic_block:
+        with transaction.atomic():
+            return Notification.objects.create(**fields)
+    return Notification.objects.create(**fields)
 
 
 def _to_send(notifications: Iterable[Notification | None]) -> list[int]:

@@ -10,13 +10,14 @@ killed after the work and before marking the entry done runs it again.
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import timedelta
 
 from celery import Task, current_app
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F, Q
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from .models import Entry
@@ -51,13 +52,36 @@ def _claimable(now):
     )
 
 
+def _claim(entry_id: int, now) -> Entry | None:
+    """Claim the entry and read it in one statement (UPDATE … RETURNING); None if it is done
+    or another worker holds it."""
+    lease = now - timedelta(seconds=settings.OUTBOX_LEASE)
+    table = Entry._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET claimed_at = %s, attempts = attempts + 1 "
+            "WHERE id = %s AND status = %s AND (claimed_at IS NULL OR claimed_at < %s) "
+            "RETURNING task, args, attempts",
+            [now, entry_id, Entry.Status.PENDING, lease],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    task, args, attempts = row
+    # SQLite returns the JSON column as text; PostgreSQL's driver decodes it.
+    return Entry(
+        id=entry_id,
+        task=task,
+        args=json.loads(args) if isinstance(args, str) else args,
+        attempts=attempts,
+    )
+
+
 def entry_run(entry_id: int) -> bool:
     """Run one entry unless it is done or claimed; True when it ran and succeeded."""
-    now = timezone.now()
-    claimed = _claimable(now).filter(pk=entry_id).update(claimed_at=now, attempts=F("attempts") + 1)
-    if not claimed:
+    entry = _claim(entry_id, timezone.now())
+    if entry is None:
         return False
-    entry = Entry.objects.get(pk=entry_id)
     try:
         current_app.tasks[entry.task](*entry.args)
     except Exception as exc:
