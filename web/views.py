@@ -16,7 +16,9 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
@@ -24,12 +26,14 @@ from games import engine as game_engine
 from games import kinds
 from games import services as game_services
 from games.models import ORIGINAL_MAP_ID
+from games.names import catalog_localized
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
 from . import catalog, kind_views, selectors, services
 from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm, choice_field
+from .language_views import language_remember
 
 
 def _next_url(request: HttpRequest, default: str = "/") -> str:
@@ -176,7 +180,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "invite": request.GET.get("invite", ""),
         "view": page["view"],
         "legal": page["legal"],
-        "catalog": catalog.catalog(),
+        "catalog": catalog_localized(catalog.catalog()),
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
         "premoves": selectors.premoves_list(game, request.user) if my_seat else [],
     }
@@ -323,7 +327,7 @@ def login_page(request: HttpRequest) -> HttpResponse:
         )
     if request.method == "POST" and form.is_valid():
         login(request, form.get_user())
-        return redirect(_next_url(request))
+        return language_remember(redirect(_next_url(request)), form.get_user())
     return render(request, "web/login.html", {"form": form, "next": _next_url(request)})
 
 
@@ -345,8 +349,10 @@ def register_page(request: HttpRequest) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(None, exc.message)
         else:
+            # Mails go out in the language the player registered in until they switch.
+            account_services.profile_update(user=user, language=translation.get_language())
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.get_username()}!")
+            messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
             return redirect(_next_url(request))
     return render(request, "web/register.html", {"form": form, "next": _next_url(request)})
 
