@@ -33,6 +33,7 @@ ENGLISH = [
     "Finished games",
     "New game",
     "Create game",
+    "Public game",
     "Your turn",
     "Your move",
     "Waiting for",

@@ -1,0 +1,63 @@
+"""The interface in German, in a real browser: the browser's language, the header's switch,
+and screenshots of the main pages (artifacts/screenshots/de-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import log_in_demo as log_in
+from tests.web.test_web_language import english_left
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_german_browser_gets_german_pages(live, player, demo):
+    p = player("visitor", locale="de-DE")
+    page = p.page
+    page.goto(f"{live.url}/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator(".site-nav")).to_contain_text("Rangliste")
+    assert english_left(page.content()) == []
+    p.screenshot("de-lobby-visitor")
+    page.goto(f"{live.url}/login/")
+    assert english_left(page.content()) == []
+    expect(page.locator("h1")).to_have_text("Anmelden")
+
+
+def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
+    p = player("qlip21", locale="en-US")
+    page = p.page
+    log_in(page, live, "qlip21")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.click(".language-switch button[value=de]")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert page.url == f"{live.url}/"
+    expect(page.locator("#my-games-title")).to_have_text("Deine Partien")
+    assert english_left(page.content()) == []
+    p.screenshot("de-lobby")
+
+    pages = {
+        "de-leaderboard": "/leaderboard/?provisional=1",
+        "de-profile": "/players/qlip21/",
+        "de-account": "/account/",
+        "de-leagues": "/leagues/",
+    }
+    for name, path in pages.items():
+        page.goto(f"{live.url}{path}")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        page.wait_for_load_state("networkidle")
+        assert english_left(page.content()) == [], path
+        p.screenshot(name)
+
+    page.goto(f"{live.url}/games/{demo}/")
+    expect(page.locator("#cults-title")).to_have_text("Kulttafel")
+    expect(page.locator("#ledger-title")).to_have_text("Protokoll")
+    page.wait_for_selector("#map svg")
+    p.screenshot("de-game")
+
+    # Back to English with the same switch; the choice holds on the next page too.
+    page.click(".language-switch button[value=en]")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.goto(f"{live.url}/leaderboard/")
+    expect(page.locator("h1")).to_have_text("Leaderboard")
