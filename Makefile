@@ -33,6 +33,7 @@ serve: install
 # then compile the .mo. Both files are committed, so a fresh clone needs no gettext tools.
 messages: install
 	$(PY) manage.py makemessages -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=deploy --ignore=staticfiles
+	$(PY) manage.py makemessages -d djangojs -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=node_modules
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # The browser tests drive Debian's Chromium (never a downloaded one); without it they skip.

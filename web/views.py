@@ -103,7 +103,7 @@ def join_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_join(game_id=game_id, user=request.user, invite_code=invite),
-        "You joined the game.",
+        _("You joined the game."),
     )
 
 
@@ -114,7 +114,7 @@ def leave_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_leave(game_id=game_id, user=request.user),
-        "You left the game.",
+        _("You left the game."),
     )
 
 
@@ -125,7 +125,7 @@ def start_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_start(game_id=game_id, user=request.user),
-        "The game has started.",
+        _("The game has started."),
     )
 
 
@@ -136,7 +136,7 @@ def resign_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_resign(game_id=game_id, user=request.user),
-        "You resigned.",
+        _("You resigned."),
     )
 
 
@@ -211,13 +211,17 @@ def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
     _game_or_404(request, game_id)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Send a command and the move number you have seen.")
+        messages.error(request, _("Send a command and the move number you have seen."))
     else:
         try:
             result = game_services.move_submit(
                 game_id=game_id, user=request.user, **form.cleaned_data
             )
-            messages.success(request, f"Move {result.move.number} played: {result.move.command}")
+            messages.success(
+                request,
+                _("Move %(number)s played: %(command)s")
+                % {"number": result.move.number, "command": result.move.command},
+            )
         except ApplicationError as exc:
             messages.error(request, exc.message, extra_tags="move")
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")
@@ -229,7 +233,7 @@ def undo_move(request: HttpRequest, game_id: int) -> HttpResponse:
     _game_or_404(request, game_id)
     form = MoveForm({"command": "undo", **request.POST.dict()})
     if not form.is_valid():
-        messages.error(request, "Send the move number you have seen.")
+        messages.error(request, _("Send the move number you have seen."))
     else:
         try:
             game_services.move_undo(
@@ -237,7 +241,7 @@ def undo_move(request: HttpRequest, game_id: int) -> HttpResponse:
                 user=request.user,
                 expected_move_number=form.cleaned_data["expected_move_number"],
             )
-            messages.success(request, "Your last move was taken back.")
+            messages.success(request, _("Your last move was taken back."))
         except ApplicationError as exc:
             messages.error(request, exc.message, extra_tags="move")
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")
@@ -254,7 +258,7 @@ def post_chat(request: HttpRequest, game_id: int) -> HttpResponse:
         except ApplicationError as exc:
             messages.error(request, exc.message)
     else:
-        messages.error(request, "The message is empty or too long.")
+        messages.error(request, _("The message is empty or too long."))
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#chat")
 
 
@@ -264,13 +268,13 @@ def save_autoleech(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     form = AutoLeechForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Auto-leech: amounts are whole numbers from 0 to 99.")
+        messages.error(request, _("Auto-leech: amounts are whole numbers from 0 to 99."))
     else:
         try:
             services.autoleech_settings_update(
                 game=game, user=request.user, settings=form.cleaned_data
             )
-            messages.success(request, "Auto-leech settings saved.")
+            messages.success(request, _("Auto-leech settings saved."))
         except ApplicationError as exc:
             messages.error(request, exc.message)
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#autoleech")

@@ -54,6 +54,12 @@ def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
     expect(page.locator("#cults-title")).to_have_text("Kulttafel")
     expect(page.locator("#ledger-title")).to_have_text("Protokoll")
     page.wait_for_selector("#map svg")
+    # The scripts' words too: the banner, the faction panels, the cult board.
+    expect(page.locator("#turn-banner")).to_contain_text("Wartet auf")
+    expect(page.locator("#factions")).to_contain_text("Nomaden")
+    expect(page.locator("#factions")).to_contain_text("nächstes Einkommen")
+    expect(page.locator("#cults")).to_contain_text("FEUER")
+    expect(page.locator("#round-text")).to_have_text("Runde 2")
     p.screenshot("de-game")
 
     # Back to English with the same switch; the choice holds on the next page too.

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Profile
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, SeasonFactory, UserFactory
 from tests.web.test_web_pages import script_data
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +61,10 @@ ENGLISH = [
     "Engineers",
     "Chaos Magicians",
     "Darklings",
+    "players per game",
+    "League points by place",
+    "signed up",
+    "Sign up for season",
 ]
 
 
@@ -105,6 +109,20 @@ def test_german_browsers_get_the_main_paths_in_german(started_game):
     assert "Deine Partien" in lobby and "Abmelden" in lobby
     page = german(client, reverse("game-page", args=[game.pk]))
     assert "Kulttafel" in page and "Protokoll" in page
+
+
+def test_league_pages_in_german(user):
+    season = SeasonFactory(status="signup")
+    client = Client()
+    client.force_login(user)
+    paths = [
+        "/leagues/",
+        reverse("league-page", args=[season.league.pk]),
+        reverse("league-season-page", args=[season.pk]),
+    ]
+    for path in paths:
+        assert english_left(german(client, path)) == [], path
+    assert "Für Saison" in german(client, paths[2])
 
 
 def test_visitors_pages_in_german():
@@ -203,19 +221,29 @@ def test_registering_in_german_keeps_german_for_mails():
     assert "Willkommen, neu!" in client.get("/", HTTP_ACCEPT_LANGUAGE="de").text
 
 
-def test_the_committed_catalog_is_compiled_from_the_po_file(tmp_path):
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_the_committed_catalog_is_compiled_from_the_po_file(tmp_path, domain):
     """locale/de's .mo is committed (a fresh clone needs no msgfmt): it must match the .po."""
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
         pytest.skip("msgfmt (gettext) is not installed")
     folder = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES"
-    fresh = tmp_path / "django.mo"
-    subprocess.run([msgfmt, "--check", "-o", fresh, folder / "django.po"], check=True)
+    fresh = tmp_path / f"{domain}.mo"
+    subprocess.run([msgfmt, "--check", "-o", fresh, folder / f"{domain}.po"], check=True)
 
     def catalog(path: Path) -> dict:
         with path.open("rb") as f:
             return dict(gettext.GNUTranslations(f)._catalog)  # type: ignore[attr-defined]
 
-    assert catalog(folder / "django.mo") == catalog(fresh), (
-        "run `make messages` and commit locale/de/LC_MESSAGES/django.mo"
+    assert catalog(folder / f"{domain}.mo") == catalog(fresh), (
+        f"run `make messages` and commit locale/de/LC_MESSAGES/{domain}.mo"
     )
+
+
+def test_the_scripts_get_their_words_from_the_catalog():
+    response = Client().get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200
+    assert "Wartet auf %(names)s" in response.content.decode()
+    html = Client().get("/", HTTP_ACCEPT_LANGUAGE="de").text
+    # Loaded from this site (the Content-Security-Policy allows no inline script).
+    assert f'<script src="{reverse("javascript-catalog")}"></script>' in html

@@ -2,6 +2,8 @@
 // label a player understands. Rows are terra.snellman.net notation; a row can hold several
 // sub-commands joined by ".".
 
+import { gettext } from "./i18n.js";
+
 const HEX = "([A-Z]\\d{1,2}|r\\d{1,2})";
 const PATTERNS = [
   ["build", new RegExp(`^build ${HEX}$`, "i")],
@@ -11,7 +13,7 @@ const PATTERNS = [
   ["connect", new RegExp(`^connect ${HEX}$`, "i")],
 ];
 
-export const CULT_NAMES = { FIRE: "Fire", WATER: "Water", EARTH: "Earth", AIR: "Air" };
+export const CULT_NAMES = { FIRE: gettext("Fire"), WATER: gettext("Water"), EARTH: gettext("Earth"), AIR: gettext("Air") };
 
 export function splitRow(row) {
   return row

@@ -1,6 +1,7 @@
 // The game page: renders the state, lets the player compose a move by clicking or typing,
 // previews it on the server, sends it, and follows the game live over a WebSocket.
 
+import { gettext, interpolate } from "./i18n.js";
 import { api, h, showError } from "./api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "./charts.js";
@@ -227,13 +228,13 @@ function render() {
 function renderHeader() {
   const view = st.view;
   if (el.moveNumber) el.moveNumber.textContent = st.moveNumber;
-  if (el.roundText) el.roundText.textContent = view.finished ? "game over" : view.round ? `round ${view.round}` : "setup";
+  if (el.roundText) el.roundText.textContent = view.finished ? gettext("game over") : view.round ? interpolate(gettext("round %(round)s"), { round: view.round }) : gettext("setup");
   const mine = ownDecisions();
   const myTurn = seated() && mine.length > 0;
   if (el.banner) {
     el.banner.classList.toggle("my-turn", myTurn);
-    if (view.finished) el.banner.textContent = "The game is over.";
-    else if (myTurn) el.banner.textContent = `Your turn: ${todo(mine)}`;
+    if (view.finished) el.banner.textContent = gettext("The game is over.");
+    else if (myTurn) el.banner.textContent = interpolate(gettext("Your turn: %(todo)s"), { todo: todo(mine) });
     else {
       const names = [];
       for (const d of view.waiting_for || []) {
@@ -241,10 +242,10 @@ function renderHeader() {
         const who = player ? `${player.username}${player.faction ? ` (${factionName(player.faction, catalog)})` : ""}` : d.actor;
         if (!names.includes(who)) names.push(who);
       }
-      el.banner.textContent = names.length ? `Waiting for ${names.join(", ")}` : "";
+      el.banner.textContent = names.length ? interpolate(gettext("Waiting for %(names)s"), { names: names.join(", ") }) : "";
     }
   }
-  document.title = myTurn ? `▶ Your turn · ${baseTitle}` : baseTitle;
+  document.title = myTurn ? `▶ ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
   const icon = document.getElementById("favicon");
   if (icon) icon.href = myTurn ? icon.dataset.turn : icon.dataset.idle;
   if (st.wasMyTurn !== null && st.wasMyTurn !== myTurn) refreshAutoleech();
@@ -305,11 +306,11 @@ function renderMoveEntry(options, byHex) {
   } else if (planning() && !myDecisions(shownView()).length) {
     groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? "The plan stops at a row the game no longer allows: remove it." : "Choose whom to plan for above."));
   } else if (!planning() && canPlay() && !myDecisions().length) {
-    groups.push(h("p", { class: "choice-hint" }, "Not your turn: nothing to do here until the game waits for you. You can plan ahead, or queue premoves."));
+    groups.push(h("p", { class: "choice-hint" }, gettext("Not your turn: nothing to do here until the game waits for you. You can plan ahead, or queue premoves.")));
   }
   el.choices.replaceChildren(...groups);
   const previewing = st.preview && normalize(el.input.value) === st.preview.command;
-  el.send.textContent = previewing ? (planning() ? "Add to plan" : "Confirm move") : planning() ? "Try" : "Preview";
+  el.send.textContent = previewing ? (planning() ? gettext("Add to plan") : gettext("Confirm move")) : planning() ? gettext("Try") : gettext("Preview");
   el.undo.hidden = !el.input.value.trim();
   el.send.disabled = st.busy;
   if (el.expected) el.expected.value = st.moveNumber;
@@ -734,12 +735,12 @@ async function queuePremoves(commands) {
 function renderPlanner() {
   const on = planning();
   if (el.planButton) {
-    el.planButton.textContent = on ? "Leave the planner" : "Planner";
+    el.planButton.textContent = on ? gettext("Leave the planner") : gettext("Planner");
     el.planButton.setAttribute("aria-pressed", String(on));
     el.planButton.hidden = !!st.history;
   }
   if (el.moveEntry) el.moveEntry.classList.toggle("planning", on);
-  if (el.moveEntryTitle) el.moveEntryTitle.textContent = on ? "Planner: nothing is sent" : "Your move";
+  if (el.moveEntryTitle) el.moveEntryTitle.textContent = on ? gettext("Planner: nothing is sent") : gettext("Your move");
   const undo = document.getElementById("undo-form");
   if (undo) undo.hidden = on;
   const notesBox = document.getElementById("plan-notes-box");
@@ -796,7 +797,7 @@ function renderPremoves() {
   el.premoveList.replaceChildren(...st.premoves.map((command, i) =>
     h("li", { "data-command": command }, labelRow(command, catalog), " ", h("code", {}, command),
       h("button", { type: "button", class: "link-button", onclick: () => queuePremoves(st.premoves.filter((_, j) => j !== i)) }, "cancel"))));
-  if (!st.premoves.length) el.premoveList.replaceChildren(h("li", { class: "muted" }, "Nothing queued."));
+  if (!st.premoves.length) el.premoveList.replaceChildren(h("li", { class: "muted" }, gettext("Nothing queued.")));
 }
 
 // --- history: the game as it stood after any move in force ----------------------------------
