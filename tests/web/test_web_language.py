@@ -247,3 +247,17 @@ def test_the_scripts_get_their_words_from_the_catalog():
     html = Client().get("/", HTTP_ACCEPT_LANGUAGE="de").text
     # Loaded from this site (the Content-Security-Policy allows no inline script).
     assert f'<script src="{reverse("javascript-catalog")}"></script>' in html
+
+
+def test_the_platforms_refusals_speak_german(started_game, other_user):
+    game, _players = started_game()
+    client = Client()
+    client.force_login(other_user)
+    page = client.post(
+        reverse("game-join-page", args=[game.pk]), follow=True, HTTP_ACCEPT_LANGUAGE="de"
+    ).text
+    assert "Die Partie ist nicht offen für Mitspieler." in page
+    english = client.post(
+        reverse("game-join-page", args=[game.pk]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    ).text
+    assert "The game is not open for players." in english

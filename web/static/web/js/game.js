@@ -253,18 +253,18 @@ function renderHeader() {
 }
 
 const GROUPS = [
-  ["leech", "Power offers"],
-  ["faction", "Choose your faction"],
-  ["pass", "Pass"],
-  ["power", "Power actions"],
-  ["special", "Special actions"],
-  ["cult", "Cults"],
-  ["favor", "Favor tiles"],
-  ["town", "Town tiles"],
-  ["advance", "Advance"],
-  ["convert", "Conversions and burning"],
-  ["skip", "Skip"],
-  ["other", "Other"],
+  ["leech", gettext("Power offers")],
+  ["faction", gettext("Choose your faction")],
+  ["pass", gettext("Pass")],
+  ["power", gettext("Power actions")],
+  ["special", gettext("Special actions")],
+  ["cult", gettext("Cults")],
+  ["favor", gettext("Favor tiles")],
+  ["town", gettext("Town tiles")],
+  ["advance", gettext("Advance")],
+  ["convert", gettext("Conversions and burning")],
+  ["skip", gettext("Skip")],
+  ["other", gettext("Other")],
 ];
 
 function renderMoveEntry(options, byHex) {
@@ -291,20 +291,20 @@ function renderMoveEntry(options, byHex) {
   if (byHex.size) {
     const all = options.filter((o) => o.group === "hex");
     groups.unshift(h("section", { class: "choice-group" },
-      h("h3", {}, "On the map"),
+      h("h3", {}, gettext("On the map")),
       h("p", { class: "choice-hint" }, `Click a highlighted hex (${byHex.size} place${byHex.size === 1 ? "" : "s"}). `),
-      h("details", {}, h("summary", {}, `List them (${all.length})`),
+      h("details", {}, h("summary", {}, interpolate(gettext("List them (%(count)s)"), { count: all.length })),
         h("div", { class: "button-row" }, ...all.map((o) => h("button", { type: "button", class: "button small", "data-row": o.row, onclick: () => pick(o) }, o.label))))));
   }
   if (st.preview) {
     const left = myDecisions(st.preview.state).filter((d) => d.kind !== "leech" && d.kind !== "action");
     let hint;
-    if (left.length) hint = `Still to do: ${todo(left)}. Choose it now, or confirm and choose it next.`;
-    else if (st.preview.legal.length) hint = "Add more to this row (below), or confirm it as it is.";
-    else hint = "This row completes your turn. Confirm it, or undo a step.";
+    if (left.length) hint = interpolate(gettext("Still to do: %(todo)s. Choose it now, or confirm and choose it next."), { todo: todo(left) });
+    else if (st.preview.legal.length) hint = gettext("Add more to this row (below), or confirm it as it is.");
+    else hint = gettext("This row completes your turn. Confirm it, or undo a step.");
     groups.unshift(h("p", { class: `choice-hint${left.length ? " pending" : ""}`, id: "preview-hint" }, hint));
   } else if (planning() && !myDecisions(shownView()).length) {
-    groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? "The plan stops at a row the game no longer allows: remove it." : "Choose whom to plan for above."));
+    groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? gettext("The plan stops at a row the game no longer allows: remove it.") : gettext("Choose whom to plan for above.")));
   } else if (!planning() && canPlay() && !myDecisions().length) {
     groups.push(h("p", { class: "choice-hint" }, gettext("Not your turn: nothing to do here until the game waits for you. You can plan ahead, or queue premoves.")));
   }
@@ -317,7 +317,7 @@ function renderMoveEntry(options, byHex) {
   if (el.previewBanner) {
     el.previewBanner.hidden = !st.preview;
     el.previewBanner.textContent = st.preview
-      ? `${planning() ? "Planning" : "Preview of"} “${st.preview.command}”: not sent yet. Changed hexes are outlined.`
+      ? interpolate(planning() ? gettext("Planning “%(command)s”: not sent yet. Changed hexes are outlined.") : gettext("Preview of “%(command)s”: not sent yet. Changed hexes are outlined."), { command: st.preview.command })
       : "";
   }
 }
@@ -786,7 +786,7 @@ function renderPlanner() {
       st.plan.actor = "";
       await loadPlanBase();
       savePlan();
-    } }, "Clear the plan"));
+    } }, gettext("Clear the plan")));
   }
   el.planTools.replaceChildren(...tools);
   if (el.planNotes && document.activeElement !== el.planNotes) el.planNotes.value = st.plan.notes;
@@ -856,7 +856,7 @@ function renderHistoryBar() {
       h("select", { id: "history-round", onchange: (e) => showHistory(Number(e.target.value)) },
         ...[...starts.entries()].map(([round, number]) =>
           h("option", { value: number, selected: round === (view.round || 0) }, round ? `${round}` : "setup")))),
-    h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, "Back to the game"));
+    h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, gettext("Back to the game")));
 }
 
 async function loadChat() {
@@ -867,7 +867,7 @@ async function loadChat() {
       h("li", {}, h("strong", {}, h("a", { href: `/players/${encodeURIComponent(m.username)}/` }, m.username)), " ",
         h("time", { class: "muted", datetime: m.created_at }, new Date(m.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })),
         h("p", {}, m.text)));
-    el.chatList.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, "No messages yet.")]));
+    el.chatList.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, gettext("No messages yet."))]));
     el.chatList.scrollTop = el.chatList.scrollHeight;
   } catch (error) {
     showError(el.chatError, error.message);
@@ -998,7 +998,7 @@ function setupForms() {
     el.zoom.addEventListener("click", () => {
       const zoomed = el.map.classList.toggle("zoomed");
       el.zoom.setAttribute("aria-pressed", String(zoomed));
-      el.zoom.textContent = zoomed ? "Fit map" : "Zoom map";
+      el.zoom.textContent = zoomed ? gettext("Fit map") : gettext("Zoom map");
     });
   }
   if (el.ledgerDetails) {
@@ -1051,7 +1051,7 @@ function renderResults() {
     points,
   }));
   series.sort((a, b) => b.points[b.points.length - 1][1] - a.points[a.points.length - 1][1]);
-  lineChart(box, { series, marks: data.vp_series.marks, step: true, yLabel: "Victory points over the game" });
+  lineChart(box, { series, marks: data.vp_series.marks, step: true, yLabel: gettext("Victory points over the game") });
 }
 
 setupForms();
