@@ -109,6 +109,8 @@ def test_german_browsers_get_the_main_paths_in_german(started_game):
     assert "Deine Partien" in lobby and "Abmelden" in lobby
     page = german(client, reverse("game-page", args=[game.pk]))
     assert "Kulttafel" in page and "Protokoll" in page
+    standing = german(client, reverse("leaderboard"))
+    assert re.search(r"beendete Partien mit \d bis \d Spielern", standing)
 
 
 def test_league_pages_in_german(user):
