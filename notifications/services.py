@@ -22,7 +22,7 @@ from django.utils import timezone, translation
 from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from accounts.selectors import display_name, language_of
 from games import clock, kinds, timeouts
@@ -174,7 +174,12 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                 game=game,
                 choice=prefs[user_id][kind],
                 subject=subject,
-                summary=f"{name}, move {move_number}: {what}",
+                summary=format_lazy(
+                    gettext_lazy("{name}, move {number}: {what}"),
+                    name=name,
+                    number=move_number,
+                    what=what,
+                ),
                 url=url,
                 context=partial(_turn_context, game, seat, move_number, theirs),
             )
@@ -194,7 +199,12 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                     game=game,
                     choice=prefs[seat.user_id][Kind.MOVE],
                     subject=f"{name}: {line}"[:120],
-                    summary=f"{name}, move {move_number}: {line}",
+                    summary=format_lazy(
+                        gettext_lazy("{name}, move {number}: {what}"),
+                        name=name,
+                        number=move_number,
+                        what=line,
+                    ),
                     url=url,
                     context=partial(dict, game=game, game_name=name, move=move, line=line),
                 )
@@ -502,6 +512,16 @@ def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
     return _to_send([notification])
 
 
+def _digest_subject(count: int) -> str:
+    return ngettext(
+        "Your games: %(count)s notification", "Your games: %(count)s notifications", count
+    ) % {"count": count}
+
+
+# Worded by ``_notify`` in the recipient's language.
+digest_subject = lazy(_digest_subject, str)
+
+
 def digests_build() -> list[int]:
     """One digest per player of everything deferred for it; returns the digests to send."""
     out = []
@@ -523,7 +543,7 @@ def digests_build() -> list[int]:
                 key=key,
                 game=None,
                 choice=(True, Delivery.IMMEDIATE),
-                subject=f"Your games: {count} notification{'s' if count != 1 else ''}",
+                subject=digest_subject(count),
                 summary="",
                 url=emails.site_url("/"),
                 context=partial(dict, items=items),

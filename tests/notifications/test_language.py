@@ -8,6 +8,7 @@ from django.core import mail
 from django.utils import translation
 
 from accounts.models import Profile
+from notifications import services, tasks
 from tests.conftest import load_corpus_game
 from tests.notifications.tables import GAME
 
@@ -52,3 +53,20 @@ def test_a_german_players_mail_names_factions_as_the_german_rulebook(table, comm
     assert message.subject == "[Tablelands] Du bist am Zug in Table"
     assert "Du bist am Zug (Nomaden) in Table:" in message.body
     assert "Züge seit deinem letzten Zug" in message.body
+
+
+def test_a_german_players_digest_is_german(table, committed):
+    t = table()
+    t.play(4)
+    nomads = t.owner["nomads"]
+    Profile.objects.update_or_create(user=nomads, defaults={"language": "de"})
+    services.preferences_update(user=nomads, changes={"your_turn": {"delivery": "daily"}})
+    with committed():
+        t.play(1)
+    mail.outbox.clear()
+    with translation.override("en"):
+        tasks.digests_send.delay()
+    [digest] = mails_to(nomads.email)
+    assert digest.subject == "[Tablelands] Deine Partien: 1 Benachrichtigung"
+    assert "Was in deinen Partien geschah:" in digest.body
+    assert "- Table, Zug 5: " in digest.body  # the summary, written when deferred
