@@ -61,6 +61,14 @@ def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
     expect(page.locator("#cults")).to_contain_text("FEUER")
     expect(page.locator("#round-text")).to_have_text("Runde 2")
     p.screenshot("de-game")
+    page.click("#ledger-title")
+    expect(page.locator("#ledger .ledger-filters")).to_contain_text("Runde")
+    expect(page.locator("#ledger thead")).to_contain_text("Befehl")
+    expect(page.locator("#map svg[aria-label]").first).to_have_attribute(
+        "aria-label", "Spielplan der Partie"
+    )
+    page.locator("#ledger").scroll_into_view_if_needed()
+    p.screenshot("de-game-ledger", full_page=False)
 
     # Back to English with the same switch; the choice holds on the next page too.
     page.click(".language-switch button[value=en]")
