@@ -293,7 +293,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/how_to_play.html")
+    # Long prose: one template per language (how_to_play_de.html), English for the others.
+    language = translation.get_language() or ""
+    names = [f"web/how_to_play_{language}.html", "web/how_to_play.html"]
+    return render(request, names if language != "en" else names[1:])
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:

@@ -129,10 +129,14 @@ def test_league_pages_in_german(user):
 
 def test_visitors_pages_in_german():
     client = Client()
-    for path in ["/", reverse("login"), reverse("register"), reverse("password-reset")]:
+    paths = ["/", reverse("login"), reverse("register"), reverse("password-reset")]
+    for path in [*paths, reverse("how-to-play")]:
         html = german(client, path)
         assert english_left(html) == [], path
     assert "Spiele Terra Mystica in deinem Tempo" in german(client, "/")
+    assert "<h1>So spielst du hier</h1>" in german(client, reverse("how-to-play"))
+    english = client.get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="en").text
+    assert "<h1>How to play here</h1>" in english
 
 
 def test_the_word_list_finds_english(started_game):
