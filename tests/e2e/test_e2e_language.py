@@ -75,3 +75,20 @@ def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
     expect(page.locator("html")).to_have_attribute("lang", "en")
     page.goto(f"{live.url}/leaderboard/")
     expect(page.locator("h1")).to_have_text("Leaderboard")
+
+
+def test_the_moves_on_offer_are_worded_in_german(live, player, demo):
+    """The player the demo game waits for sees the legal moves' groups and labels in German."""
+    waiting = live.api("GET", f"/api/v1/games/{demo}/state/")
+    seat = waiting["waiting_for"][0]["seat"]
+    username = next(p["username"] for p in waiting["players"] if p["seat"] == seat)
+    p = player(username, locale="de-DE")
+    log_in(p.page, live, username)
+    page = p.page
+    page.goto(f"{live.url}/games/{demo}/")
+    expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug")
+    choices = page.locator("#move-entry")
+    expect(choices).to_contain_text("Machtaktionen")
+    expect(choices).to_contain_text("Passen")
+    page.locator("#move-entry").scroll_into_view_if_needed()
+    p.screenshot("de-your-move", full_page=False)

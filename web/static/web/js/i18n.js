@@ -11,3 +11,8 @@ export function gettext(text) {
 export function interpolate(format, values) {
   return format.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
 }
+
+export function ngettext(singular, plural, count) {
+  if (catalog) return catalog.ngettext(singular, plural, count);
+  return Number(count) === 1 ? singular : plural;
+}
