@@ -1,7 +1,7 @@
 // The game page: renders the state, lets the player compose a move by clicking or typing,
 // previews it on the server, sends it, and follows the game live over a WebSocket.
 
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { api, h, showError } from "./api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "./charts.js";
@@ -162,7 +162,7 @@ function sacrifices(options) {
     const c = classify(row);
     c.group = "power";
     c.key = `action ${id}`.toLowerCase();
-    c.label = `${labelRow(`action ${id}`, catalog)}, burning ${need} first`;
+    c.label = `${labelRow(`action ${id}`, catalog)}, ${interpolate(gettext("burning %(n)s first"), { n: need })}`;
     extra.push(c);
   }
   return extra;
@@ -292,7 +292,7 @@ function renderMoveEntry(options, byHex) {
     const all = options.filter((o) => o.group === "hex");
     groups.unshift(h("section", { class: "choice-group" },
       h("h3", {}, gettext("On the map")),
-      h("p", { class: "choice-hint" }, `Click a highlighted hex (${byHex.size} place${byHex.size === 1 ? "" : "s"}). `),
+      h("p", { class: "choice-hint" }, `${interpolate(ngettext("Click a highlighted hex (%(n)s place).", "Click a highlighted hex (%(n)s places).", byHex.size), { n: byHex.size })} `),
       h("details", {}, h("summary", {}, interpolate(gettext("List them (%(count)s)"), { count: all.length })),
         h("div", { class: "button-row" }, ...all.map((o) => h("button", { type: "button", class: "button small", "data-row": o.row, onclick: () => pick(o) }, o.label))))));
   }
