@@ -3,6 +3,8 @@ and screenshots of the main pages (artifacts/screenshots/de-*.png)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -56,6 +58,10 @@ def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
     page.wait_for_selector("#map svg")
     # The scripts' words too: the banner, the faction panels, the cult board.
     expect(page.locator("#turn-banner")).to_contain_text("Wartet auf")
+    # The players named there link to their profiles.
+    expect(page.locator("#turn-banner a").first).to_have_attribute(
+        "href", re.compile(r"^/players/[^/]+/$")
+    )
     expect(page.locator("#factions")).to_contain_text("Nomaden")
     expect(page.locator("#factions")).to_contain_text("nächstes Einkommen")
     expect(page.locator("#cults")).to_contain_text("FEUER")

@@ -236,13 +236,19 @@ function renderHeader() {
     if (view.finished) el.banner.textContent = gettext("The game is over.");
     else if (myTurn) el.banner.textContent = interpolate(gettext("Your turn: %(todo)s"), { todo: todo(mine) });
     else {
+      // Each player named links to their profile.
+      const seen = new Set();
       const names = [];
       for (const d of view.waiting_for || []) {
         const player = (view.players || []).find((p) => p.seat === d.seat);
         const who = player ? `${player.username}${player.faction ? ` (${factionName(player.faction, catalog)})` : ""}` : d.actor;
-        if (!names.includes(who)) names.push(who);
+        if (seen.has(who)) continue;
+        seen.add(who);
+        if (names.length) names.push(", ");
+        names.push(player ? h("a", { href: `/players/${encodeURIComponent(player.username)}/` }, who) : who);
       }
-      el.banner.textContent = names.length ? interpolate(gettext("Waiting for %(names)s"), { names: names.join(", ") }) : "";
+      const [before, after] = gettext("Waiting for %(names)s").split("%(names)s");
+      el.banner.replaceChildren(...(names.length ? [before, ...names, after || ""] : []));
     }
   }
   document.title = myTurn ? `▶ ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
