@@ -98,3 +98,18 @@ def test_the_moves_on_offer_are_worded_in_german(live, player, demo):
     expect(choices).to_contain_text("Passen")
     page.locator("#move-entry").scroll_into_view_if_needed()
     p.screenshot("de-your-move", full_page=False)
+
+
+def test_german_pages_fit_a_390_pixel_phone(live, player, demo):
+    """German words are longer: the main pages still fit a phone without scrolling sideways."""
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    p = player("qlip21", locale="de-DE", **phone)
+    log_in(p.page, live, "qlip21")
+    page = p.page
+    for path in ["/", f"/games/{demo}/", "/leaderboard/", "/players/qlip21/", "/account/"]:
+        page.goto(f"{live.url}{path}")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path} scrolls sideways ({width}px)"
+    page.goto(f"{live.url}/")
+    p.screenshot("de-lobby-390px", full_page=False)
