@@ -267,3 +267,15 @@ def test_the_platforms_refusals_speak_german(started_game, other_user):
         reverse("game-join-page", args=[game.pk]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
     ).text
     assert "The game is not open for players." in english
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_every_message_has_a_german_translation(domain):
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt (gettext) is not installed")
+    po = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / f"{domain}.po"
+    out = subprocess.run(
+        [msgfmt, "--statistics", "-o", "/dev/null", po], capture_output=True, text=True, check=True
+    )
+    assert "untranslated" not in out.stderr and "fuzzy" not in out.stderr, out.stderr
