@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run serve test bench lint migrate demo clean
+.PHONY: install browser run serve test bench lint migrate demo clean messages
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,13 @@ run: migrate
 # The site as deployed (production settings from the environment; docs/operations.md).
 serve: install
 	deploy/serve
+
+# After changing translatable text: gather it into locale/de's .po (translate what is new there),
+# then compile the .mo. Both files are committed, so a fresh clone needs no gettext tools.
+messages: install
+	$(PY) manage.py makemessages -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=deploy --ignore=staticfiles
+	$(PY) manage.py makemessages -d djangojs -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=node_modules
+	$(PY) manage.py compilemessages --ignore=.venv
 
 # The browser tests drive Debian's Chromium (never a downloaded one); without it they skip.
 browser:

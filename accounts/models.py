@@ -15,6 +15,9 @@ class Profile(models.Model):
     # An address the player asked for and has not confirmed yet; ``user.email`` is always a
     # confirmed address (or one staff set), the only one notifications are sent to.
     email_pending = models.EmailField(blank=True)
+    # The interface language the player chose (a code of settings.LANGUAGES); empty: the
+    # browser's. Mails go out in it, since no browser is there to ask.
+    language = models.CharField(max_length=8, blank=True)
     # E-mail preferences live in notifications.Preference (per kind, immediate or daily).
 
     def __str__(self) -> str:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from rest_framework.authtoken.models import Token
@@ -28,6 +29,13 @@ def player_get(username: str):
 def display_name(user) -> str:
     profile = getattr(user, "profile", None)
     return (profile.display_name if profile else "") or user.get_username()
+
+
+def language_of(user) -> str:
+    """The language to write to the player in: their choice, else the site's default."""
+    profile = getattr(user, "profile", None)
+    chosen = profile.language if profile else ""
+    return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
 def notify_switches(user) -> dict[str, bool]:

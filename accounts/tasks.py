@@ -6,7 +6,10 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext
 
+from .selectors import language_of
 from .tokens import EMAIL_LINK_DAYS, email_token
 
 
@@ -29,9 +32,13 @@ def email_confirmation_send(user_id: int, email: str) -> None:
         "link": f"{site}/account/email/confirm/{email_token(user_id, email)}/",
         "days": EMAIL_LINK_DAYS,
     }
+    # In the player's language: a task has no browser to ask.
+    with translation.override(language_of(user)):
+        subject = gettext("Confirm your e-mail address")
+        message = render_to_string("accounts/email_confirm.txt", context)
     send_mail(
-        subject=f"{settings.NOTIFICATIONS_SUBJECT_PREFIX}Confirm your e-mail address",
-        message=render_to_string("accounts/email_confirm.txt", context),
+        subject=f"{settings.NOTIFICATIONS_SUBJECT_PREFIX}{subject}",
+        message=message,
         from_email=settings.DEFAULT_FROM_EMAIL,
         recipient_list=[email],
     )

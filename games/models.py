@@ -11,6 +11,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # terra.snellman.net's id of the original map.
 ORIGINAL_MAP_ID = "126fe960806d587c78546b30f1a90853b1ada468"
@@ -26,10 +27,10 @@ def new_invite_code() -> str:
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "open for players"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
-        ABORTED = "aborted", "aborted"
+        OPEN = "open", _("open for players")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
 
     kind = models.CharField(
         max_length=40,

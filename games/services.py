@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.selectors import display_name
 from accounts.usernames import username_problem
@@ -160,14 +161,14 @@ def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
     with transaction.atomic():
         game = log.locked_game(game_id)
         if game.status != Game.Status.OPEN:
-            raise ApplicationError("The game is not open for players.")
+            raise ApplicationError(_("The game is not open for players."))
         if not game.public and invite_code != game.invite_code and not user.is_staff:
-            raise Forbidden("This game is private: join it through its invite link.")
+            raise Forbidden(_("This game is private: join it through its invite link."))
         seats = list(game.seats.all())
         if any(s.user_id == user.pk for s in seats):
-            raise ApplicationError("You already have a seat in this game.")
+            raise ApplicationError(_("You already have a seat in this game."))
         if len(seats) >= game.player_count:
-            raise ApplicationError("The game is full.")
+            raise ApplicationError(_("The game is full."))
         order = (game.requested_setup or {}).get("seat_order") or []
         if order and user.username not in order:
             raise Forbidden(
@@ -185,10 +186,12 @@ def game_leave(*, game_id: int, user) -> Game:
     with transaction.atomic():
         game = log.locked_game(game_id)
         if game.status != Game.Status.OPEN:
-            raise ApplicationError("Only a game that has not started can be left; resign instead.")
+            raise ApplicationError(
+                _("Only a game that has not started can be left; resign instead.")
+            )
         seat = _seat_of(game, user)
         if seat is None:
-            raise ApplicationError("You have no seat in this game.")
+            raise ApplicationError(_("You have no seat in this game."))
         seat.delete()
         if user.pk == game.created_by_id:
             game.status = Game.Status.ABORTED
@@ -204,9 +207,9 @@ def game_start(*, game_id: int, user) -> Game:
     with transaction.atomic():
         game = log.locked_game(game_id)
         if not _is_admin(game, user):
-            raise Forbidden("Only the game's creator can start it.")
+            raise Forbidden(_("Only the game's creator can start it."))
         if game.status != Game.Status.OPEN:
-            raise ApplicationError("The game has already started.")
+            raise ApplicationError(_("The game has already started."))
         if game.seats.count() != game.player_count:
             raise ApplicationError(
                 f"The game needs {game.player_count} players and has {game.seats.count()}."
@@ -264,15 +267,15 @@ def _start(game: Game) -> None:
 def clean_command(command: str) -> str:
     """One row as the log stores it; comments after '#' are not part of a move."""
     if "\n" in command or "\r" in command:
-        raise ApplicationError("Send one row of commands; join sub-commands with '.'.")
+        raise ApplicationError(_("Send one row of commands; join sub-commands with '.'."))
     if any(ord(c) < 32 for c in command):
-        raise ApplicationError("The command contains control characters.")
+        raise ApplicationError(_("The command contains control characters."))
     limit = settings.TM_MAX_COMMAND_LENGTH
     if len(command) > limit:
         raise ApplicationError(f"The command is longer than {limit} characters.")
     command = engine.canonical_command(command)
     if not command:
-        raise ApplicationError("The command is empty.")
+        raise ApplicationError(_("The command is empty."))
     return command
 
 
@@ -285,11 +288,11 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
         if seat is None:
             if not (game.public or _is_admin(game, user)):
                 raise NotFound(f"No game {game_id}.")  # a private game shows no sign of itself
-            raise Forbidden("You have no seat in this game.")
+            raise Forbidden(_("You have no seat in this game."))
         log.check_running(game)
         log.check_revision(game, expected_move_number)
         if seat.dropped:
-            raise Forbidden("Your faction has left this game.")
+            raise Forbidden(_("Your faction has left this game."))
         state = log.load_state(game)
         kind = kinds.engine_for(game.kind)
         actor = kind.actor(state, seat.position)
@@ -313,16 +316,16 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         game = log.locked_game(game_id)
         seat = _seat_of(game, user)
         if seat is None:
-            raise Forbidden("You have no seat in this game.")
+            raise Forbidden(_("You have no seat in this game."))
         log.check_running(game)
         log.check_revision(game, expected_move_number)
         moves = list(game.moves.order_by("number"))
         kept = log.effective_moves(moves)
         if not kept or kept[-1].kind != Move.Kind.COMMAND or kept[-1].seat_id != seat.pk:
-            raise ApplicationError("Only your own last move can be undone.")
+            raise ApplicationError(_("Only your own last move can be undone."))
         last = kept[-1]
         if any(m.number > last.number and m.user_id != user.pk for m in moves):
-            raise ApplicationError("Another player has acted since your last move.")
+            raise ApplicationError(_("Another player has acted since your last move."))
         undo = Move(
             game=game,
             number=game.move_count + 1,
@@ -353,9 +356,9 @@ def game_rollback(
     with transaction.atomic():
         game = log.locked_game(game_id)
         if not _is_admin(game, user):
-            raise Forbidden("Only the game's creator can roll it back.")
+            raise Forbidden(_("Only the game's creator can roll it back."))
         if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
-            raise ApplicationError("Only a started game can be rolled back.")
+            raise ApplicationError(_("Only a started game can be rolled back."))
         if game.status == Game.Status.FINISHED and not user.is_staff:
             raise Forbidden(
                 "Only staff can roll back a finished game: its result, the ratings and any "
@@ -367,7 +370,7 @@ def game_rollback(
         if to_move_number != 0 and to_move_number not in {m.number for m in kept}:
             raise ApplicationError(f"Move {to_move_number} is not a move in force in this game.")
         if not kept or to_move_number >= kept[-1].number:
-            raise ApplicationError("There is nothing after that move to roll back.")
+            raise ApplicationError(_("There is nothing after that move to roll back."))
         entry = Move(
             game=game,
             number=game.move_count + 1,
@@ -440,10 +443,10 @@ def game_resign(*, game_id: int, user) -> Game:
         game = log.locked_game(game_id)
         seat = _seat_of(game, user)
         if seat is None:
-            raise Forbidden("You have no seat in this game.")
+            raise Forbidden(_("You have no seat in this game."))
         log.check_running(game)
         if seat.dropped:
-            raise ApplicationError("You have already left this game.")
+            raise ApplicationError(_("You have already left this game."))
         try:
             with transaction.atomic():
                 log.drop_seat(game, seat, user)
@@ -467,7 +470,7 @@ def game_resign(*, game_id: int, user) -> Game:
 def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     text = text.strip()
     if not text:
-        raise ApplicationError("The message is empty.")
+        raise ApplicationError(_("The message is empty."))
     if len(text) > settings.TM_CHAT_MAX_LENGTH:
         raise ApplicationError(
             f"The message is longer than {settings.TM_CHAT_MAX_LENGTH} characters."
@@ -476,7 +479,7 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     if game is None:
         raise NotFound(f"No game {game_id}.")
     if _seat_of(game, user) is None and not user.is_staff:
-        raise Forbidden("Only the game's players can write in its chat.")
+        raise Forbidden(_("Only the game's players can write in its chat."))
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text)
         signals.announce(signals.chat_posted, game_id=game.pk, message_id=message.pk)

@@ -9,21 +9,22 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    YOUR_TURN = "your_turn", "it is your turn"
-    DECISION = "decision", "a decision awaits you (leech, town, favor tile…)"
-    GAME_STARTED = "game_started", "a game of yours has started"
-    GAME_OVER = "game_over", "a game of yours is over"
-    CHAT = "chat", "a chat message in one of your games"
-    MOVE = "move", "every move in your games"
-    TIME = "time", "your time is running out, or has run out"
+    YOUR_TURN = "your_turn", _("it is your turn")
+    DECISION = "decision", _("a decision awaits you (leech, town, favor tile…)")
+    GAME_STARTED = "game_started", _("a game of yours has started")
+    GAME_OVER = "game_over", _("a game of yours is over")
+    CHAT = "chat", _("a chat message in one of your games")
+    MOVE = "move", _("every move in your games")
+    TIME = "time", _("your time is running out, or has run out")
 
 
 class Delivery(models.TextChoices):
-    IMMEDIATE = "immediate", "one mail per notification"
-    DAILY = "daily", "a daily digest"
+    IMMEDIATE = "immediate", _("one mail per notification")
+    DAILY = "daily", _("a daily digest")
 
 
 # kind: (enabled, delivery) for players who have not chosen.

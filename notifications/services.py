@@ -18,9 +18,13 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name, language_of
 from games import clock, kinds, timeouts
 from games.models import ChatMessage, Game, Move, Seat
 from tm_site.exceptions import ApplicationError
@@ -81,21 +85,25 @@ def _notify(
     key: str,
     game: Game | None,
     choice: tuple[bool, str],
-    subject: str,
-    summary: str,
+    subject: str | Promise,
+    summary: str | Promise,
     url: str,
     context: Callable[[], dict],
 ) -> Notification | None:
-    """The notification with this key, created if the player wants this kind and has an address."""
+    """The notification with this key, created if the player wants this kind and has an address.
+
+    Written in the player's language: lazy subjects and the templates are rendered under it.
+    """
     enabled, delivery = choice
     if not enabled or not user.email:
         return None
     existing = Notification.objects.filter(key=key).first()
     if existing is not None:
         return existing
-    composed = emails.compose(
-        kind, user=user, subject=subject, summary=summary, url=url, **context()
-    )
+    with translation.override(language_of(user)):
+        composed = emails.compose(
+            kind, user=user, subject=str(subject), summary=str(summary), url=url, **context()
+        )
     status = (
         Notification.Status.DEFERRED if delivery == Delivery.DAILY else Notification.Status.PENDING
     )
@@ -165,7 +173,11 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
         turn = any(d.get("category") in TURN_CATEGORIES for d in theirs)
         kind = Kind.YOUR_TURN if turn else Kind.DECISION
         what = "; ".join(str(d.get("description") or d.get("kind")) for d in theirs)
-        subject = f"Your turn in {name}" if turn else f"{name}: {what}"
+        subject = (
+            format_lazy(gettext_lazy("Your turn in {name}"), name=name)
+            if turn
+            else f"{name}: {what}"
+        )
         created.append(
             _notify(
                 user=seat.user,
@@ -174,7 +186,12 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                 game=game,
                 choice=prefs[user_id][kind],
                 subject=subject,
-                summary=f"{name}, move {move_number}: {what}",
+                summary=format_lazy(
+                    gettext_lazy("{name}, move {number}: {what}"),
+                    name=name,
+                    number=move_number,
+                    what=what,
+                ),
                 url=url,
                 context=partial(_turn_context, game, seat, move_number, theirs),
             )
@@ -194,7 +211,12 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
                     game=game,
                     choice=prefs[seat.user_id][Kind.MOVE],
                     subject=f"{name}: {line}"[:120],
-                    summary=f"{name}, move {move_number}: {line}",
+                    summary=format_lazy(
+                        gettext_lazy("{name}, move {number}: {what}"),
+                        name=name,
+                        number=move_number,
+                        what=line,
+                    ),
                     url=url,
                     context=partial(dict, game=game, game_name=name, move=move, line=line),
                 )
@@ -238,7 +260,8 @@ def _clock_text(game: Game, seat: Seat) -> str:
     state = clock.seat_clock(game, seat)
     if not state or not state["running"]:
         return ""
-    return f"You have {duration_text(timedelta(seconds=state['time_left']))} to act."
+    left = duration_text(timedelta(seconds=state["time_left"]))
+    return _("You have %(left)s to act.") % {"left": left}
 
 
 def duration_text(value: timedelta) -> str:
@@ -270,8 +293,8 @@ def game_started_notify(*, game_id: int) -> list[int]:
             key=f"{Kind.GAME_STARTED}:{game.pk}:{seat.user_id}",
             game=game,
             choice=prefs[seat.user_id][Kind.GAME_STARTED],
-            subject=f"{name} has started",
-            summary=f"{name} has started",
+            subject=format_lazy(gettext_lazy("{name} has started"), name=name),
+            summary=format_lazy(gettext_lazy("{name} has started"), name=name),
             url=url,
             context=partial(
                 dict, game=game, game_name=name, players=players, position=seat.position
@@ -295,8 +318,8 @@ def game_started_notify(*, game_id: int) -> list[int]:
                 key=f"{Kind.YOUR_TURN}:{game.pk}:0:{seat.user_id}",
                 game=game,
                 choice=prefs[seat.user_id][Kind.YOUR_TURN],
-                subject=f"Your turn in {name}",
-                summary=f"{name}: you are the first to act",
+                subject=format_lazy(gettext_lazy("Your turn in {name}"), name=name),
+                summary=format_lazy(gettext_lazy("{name}: you are the first to act"), name=name),
                 url=url,
                 context=partial(_turn_context, game, seat, 0, theirs),
             )
@@ -334,14 +357,21 @@ def game_aborted_notify(*, game_id: int, reason: str) -> list[int]:
         _seats(game),
         kind=Kind.GAME_OVER,
         key=f"aborted:{game.pk}",
-        subject=f"{name} was aborted",
-        summary=f"{name} was aborted: {reason}",
+        subject=format_lazy(gettext_lazy("{name} was aborted"), name=name),
+        summary=format_lazy(gettext_lazy("{name} was aborted: {reason}"), name=name, reason=reason),
         context={"game": game, "game_name": name, "aborted": reason},
     )
 
 
 def _to_every_seat(
-    game: Game, seats: list, *, kind: str, key: str, subject: str, summary: str, context: dict
+    game: Game,
+    seats: list,
+    *,
+    kind: str,
+    key: str,
+    subject: str | Promise,
+    summary: str | Promise,
+    context: dict,
 ) -> list[int]:
     """The same notification to each of ``seats``, keyed per player, by their preferences."""
     prefs = selectors.preferences_for(s.user_id for s in seats)
@@ -388,7 +418,11 @@ def game_over_notify(*, game_id: int) -> list[int]:
     finished = int(game.finished_at.timestamp())
     created = []
     for seat in seats:
-        place = f"you finished {ordinal(seat.rank)}" if seat.rank else "the final ranking"
+        place = (
+            format_lazy(gettext_lazy("you finished {place}"), place=ordinal_lazy(seat.rank))
+            if seat.rank
+            else gettext_lazy("the final ranking")
+        )
         created.append(
             _notify(
                 user=seat.user,
@@ -396,8 +430,15 @@ def game_over_notify(*, game_id: int) -> list[int]:
                 key=f"{Kind.GAME_OVER}:{game.pk}:{finished}:{seat.user_id}",
                 game=game,
                 choice=prefs[seat.user_id][Kind.GAME_OVER],
-                subject=f"{name} is over: {place}",
-                summary=f"{name} is over: {place} with {seat.final_vp} VP",
+                subject=format_lazy(
+                    gettext_lazy("{name} is over: {place}"), name=name, place=place
+                ),
+                summary=format_lazy(
+                    gettext_lazy("{name} is over: {place} with {vp} VP"),
+                    name=name,
+                    place=place,
+                    vp=seat.final_vp,
+                ),
                 url=emails.game_url(game.pk),
                 context=partial(dict, game=game, game_name=name, ranking=ranking, me=seat.user_id),
             )
@@ -412,10 +453,20 @@ def _rating_text(change) -> str:
 
 
 def ordinal(n: int | None) -> str:
+    """A place in the active language: "1st" in English, "1." in German."""
     if n is None:
         return "-"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    suffixes = {
+        1: pgettext("ordinal suffix of 1", "st"),
+        2: pgettext("ordinal suffix of 2", "nd"),
+        3: pgettext("ordinal suffix of 3", "rd"),
+    }
+    other = pgettext("ordinal suffix", "th")
+    suffix = other if 10 <= n % 100 <= 20 else suffixes.get(n % 10, other)
     return f"{n}{suffix}"
+
+
+ordinal_lazy = lazy(ordinal, str)
 
 
 def reminder_notify(reminder: clock.Reminder, now: datetime | None = None) -> list[int]:
@@ -432,8 +483,8 @@ def reminder_notify(reminder: clock.Reminder, now: datetime | None = None) -> li
         key=f"{Kind.TIME}:{reminder.seat_id}:{since}:{reminder.number}",
         game=game,
         choice=choice,
-        subject=f"{name}: {left} left to act",
-        summary=f"{name}: {left} left to act",
+        subject=format_lazy(gettext_lazy("{name}: {left} left to act"), name=name, left=left),
+        summary=format_lazy(gettext_lazy("{name}: {left} left to act"), name=name, left=left),
         url=emails.game_url(game.pk),
         context=lambda: {
             "game": game,
@@ -452,19 +503,35 @@ def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
     user = User.objects.select_related("profile").get(pk=timeout.user_id)
     choice = selectors.preferences_for([user.pk])[user.pk][Kind.TIME]
     name = emails.game_name(game)
-    what = "the game was aborted" if timeout.aborted else "your faction left the game"
+    what = (
+        gettext_lazy("the game was aborted")
+        if timeout.aborted
+        else gettext_lazy("your faction left the game")
+    )
     notification = _notify(
         user=user,
         kind=Kind.TIME,
         key=f"timeout:{timeout.seat_id}:{timeout.move_number}",
         game=game,
         choice=choice,
-        subject=f"{name}: you ran out of time",
-        summary=f"{name}: you ran out of time; {what}",
+        subject=format_lazy(gettext_lazy("{name}: you ran out of time"), name=name),
+        summary=format_lazy(
+            gettext_lazy("{name}: you ran out of time; {what}"), name=name, what=what
+        ),
         url=emails.game_url(game.pk),
         context=lambda: {"game": game, "game_name": name, "timed_out": True, "what": what},
     )
     return _to_send([notification])
+
+
+def _digest_subject(count: int) -> str:
+    return ngettext(
+        "Your games: %(count)s notification", "Your games: %(count)s notifications", count
+    ) % {"count": count}
+
+
+# Worded by ``_notify`` in the recipient's language.
+digest_subject = lazy(_digest_subject, str)
 
 
 def digests_build() -> list[int]:
@@ -488,7 +555,7 @@ def digests_build() -> list[int]:
                 key=key,
                 game=None,
                 choice=(True, Delivery.IMMEDIATE),
-                subject=f"Your games: {count} notification{'s' if count != 1 else ''}",
+                subject=digest_subject(count),
                 summary="",
                 url=emails.site_url("/"),
                 context=partial(dict, items=items),

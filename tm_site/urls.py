@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from .throttling import page_throttled
@@ -23,6 +24,8 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("favicon.ico", favicon),
+    # The scripts' translations (web/static/web/js/i18n.js), as a same-origin script.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

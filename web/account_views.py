@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
 
 from accounts import selectors as account_selectors
 from accounts import services as account_services
@@ -38,22 +39,24 @@ def _me(request: HttpRequest) -> User:
 def _profile(request: HttpRequest) -> str:
     form = DisplayNameForm(request.POST)
     if not form.is_valid():
-        raise ApplicationError("A display name has at most 60 characters.")
+        raise ApplicationError(_("A display name has at most 60 characters."))
     account_services.profile_update(user=_me(request), **form.cleaned_data)
-    return "Display name saved."
+    return _("Display name saved.")
 
 
 def _email(request: HttpRequest) -> str:
     form = EmailForm(request.POST)
     if not form.is_valid():
-        raise ApplicationError("Enter a valid e-mail address, or leave the field empty.")
+        raise ApplicationError(_("Enter a valid e-mail address, or leave the field empty."))
     email = form.cleaned_data["email"]
     account_services.email_change(user=_me(request), email=email)
     if not email:
-        return "Your address is removed: you receive no mail."
+        return _("Your address is removed: you receive no mail.")
     if email.lower() == (_me(request).email or "").lower():
-        return "This is already your address."
-    return f"A confirmation link was mailed to {email}: mail goes there once you follow it."
+        return _("This is already your address.")
+    return _("A confirmation link was mailed to %(email)s: mail goes there once you follow it.") % {
+        "email": email
+    }
 
 
 def _password(request: HttpRequest) -> str:
@@ -68,7 +71,7 @@ def _password(request: HttpRequest) -> str:
     )
     # Stay logged in here; other sessions and every API token stop working.
     update_session_auth_hash(request, _me(request))
-    return "Password changed. Other sessions and API tokens were signed out."
+    return _("Password changed. Other sessions and API tokens were signed out.")
 
 
 def _notifications(request: HttpRequest) -> str:
@@ -80,23 +83,23 @@ def _notifications(request: HttpRequest) -> str:
         for kind in Kind.values
     }
     notification_services.preferences_update(user=_me(request), changes=changes)
-    return "Mail settings saved."
+    return _("Mail settings saved.")
 
 
 def _autoleech(request: HttpRequest) -> str:
     form = AutoLeechForm(request.POST)
     if not form.is_valid():
-        raise ApplicationError("Amounts are whole numbers from 0 to 99.")
+        raise ApplicationError(_("Amounts are whole numbers from 0 to 99."))
     services.autoleech_default_update(user=_me(request), settings=form.cleaned_data)
-    return "Automatic answers saved: they apply in every game without settings of its own."
+    return _("Automatic answers saved: they apply in every game without settings of its own.")
 
 
 def _token(request: HttpRequest) -> str:
     account_services.token_revoke(_me(request))
     if request.POST.get("action") == "revoke":
-        return "API token revoked."
+        return _("API token revoked.")
     key = account_services.token_for(_me(request))
-    return f"Your new API token (shown once; the old one no longer works): {key}"
+    return _("Your new API token (shown once; the old one no longer works): %(key)s") % {"key": key}
 
 
 SECTIONS: dict[str, Callable[[HttpRequest], str]] = {

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import json
 
+from django.utils.translation import gettext_lazy as _
+
 from games.rules.terra_mystica import data
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, RULE_OPTIONS
 
@@ -41,20 +43,26 @@ TERRAIN_NAMES = {
     "river": "river",
 }
 OPTION_HELP = {
-    "strict-leech": "Power offers are answered in the order they arose, before converting.",
-    "strict-darkling-sh": "The Darklings use or decline their stronghold conversion in that turn.",
-    "strict-chaosmagician-sh": "Chaos Magicians passing during their double action lose the rest.",
-    "errata-cultist-power": "Cultists gain 1 power when every neighbour declines their offer.",
-    "mini-expansion-1": "Promo town tiles TW6, TW7 and TW8.",
-    "shipping-bonus": "Promo bonus tile BON10 (3 VP per shipping level when passing).",
-    "temple-scoring-tile": "Promo round scoring tile SCORE9 (temples, priests on cults).",
-    "maintain-player-order": "Seats in the order players joined, not shuffled.",
-    "variable-turn-order": "Next round's turn order is the order of passing.",
-    "email-notify": "No effect on the rules (e-mails are set in each player's profile).",
-    "fire-and-ice-final-scoring": "Adds a Fire & Ice final scoring tile.",
-    "variable-starting-vp": "Each faction starts with the VP of the map's table (original, Fjords, Lakes).",
-    "wait-for-leech": "A turn starts only once every power offer of the last build is answered.",
-    "beginner-setup": (
+    "strict-leech": _("Power offers are answered in the order they arose, before converting."),
+    "strict-darkling-sh": _(
+        "The Darklings use or decline their stronghold conversion in that turn."
+    ),
+    "strict-chaosmagician-sh": _(
+        "Chaos Magicians passing during their double action lose the rest."
+    ),
+    "errata-cultist-power": _("Cultists gain 1 power when every neighbour declines their offer."),
+    "mini-expansion-1": _("Promo town tiles TW6, TW7 and TW8."),
+    "shipping-bonus": _("Promo bonus tile BON10 (3 VP per shipping level when passing)."),
+    "temple-scoring-tile": _("Promo round scoring tile SCORE9 (temples, priests on cults)."),
+    "maintain-player-order": _("Seats in the order players joined, not shuffled."),
+    "variable-turn-order": _("Next round's turn order is the order of passing."),
+    "email-notify": _("No effect on the rules (e-mails are set in each player's profile)."),
+    "fire-and-ice-final-scoring": _("Adds a Fire & Ice final scoring tile."),
+    "variable-starting-vp": _(
+        "Each faction starts with the VP of the map's table (original, Fjords, Lakes)."
+    ),
+    "wait-for-leech": _("A turn starts only once every power offer of the last build is answered."),
+    "beginner-setup": _(
         "The rulebook's first game: fixed factions per player count. Its fixed dwellings, "
         "tiles and bonus cards are known only from pictures, so those follow the normal setup."
     ),

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import cast
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
 from games import engine as game_engine
@@ -12,19 +16,30 @@ from games import engine as game_engine
 from . import catalog
 
 HOUR, DAY = 3600, 86400
+
+
+def _days_text(n: int) -> str:
+    return ngettext("%(n)s day", "%(n)s days", n) % {"n": n}
+
+
+def _players_text(n: int) -> str:
+    return ngettext("%(n)s player", "%(n)s players", n) % {"n": n}
+
+
+# Choices are built once, at import: lazy, they are worded in each request's language.
+_days = lazy(_days_text, str)
+_players = lazy(_players_text, str)
+
+
 TIME_CONTROLS = [
-    ("none", "No time limit"),
-    ("move", "A deadline for each move"),
-    ("chess", "A chess clock per player"),
+    ("none", _("No time limit")),
+    ("move", _("A deadline for each move")),
+    ("chess", _("A chess clock per player")),
 ]
-MOVE_LIMITS = [(12 * HOUR, "12 hours")] + [
-    (n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 2, 3, 5, 7, 14)
-]
-CLOCK_INITIAL = [(n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 3, 5, 7, 10, 14, 21, 30)]
+MOVE_LIMITS = [(12 * HOUR, _("12 hours"))] + [(n * DAY, _days(n)) for n in (1, 2, 3, 5, 7, 14)]
+CLOCK_INITIAL = [(n * DAY, _days(n)) for n in (1, 3, 5, 7, 10, 14, 21, 30)]
 CLOCK_BONUS = (
-    [(0, "nothing")]
-    + [(12 * HOUR, "12 hours")]
-    + [(n * DAY, f"{n} day{'s' if n > 1 else ''}") for n in (1, 2, 3)]
+    [(0, _("nothing"))] + [(12 * HOUR, _("12 hours"))] + [(n * DAY, _days(n)) for n in (1, 2, 3)]
 )
 
 
@@ -34,52 +49,59 @@ def choice_field(field: forms.Field) -> forms.ChoiceField:
 
 
 class NewGameForm(forms.Form):
-    name = forms.CharField(max_length=100, required=False, label="Name")
+    name = forms.CharField(max_length=100, required=False, label=_("Name"))
     player_count = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in range(2, 6)],
+        choices=[(n, _players(n)) for n in range(2, 6)],
         coerce=int,
         initial=4,
-        label="Players",
+        label=_("Players"),
     )
     public = forms.BooleanField(
         required=False,
         initial=True,
-        label="Public",
-        help_text="Anyone can join. Private games are joined through their invite link.",
+        label=_("Public"),
+        help_text=_("Anyone can join. Private games are joined through their invite link."),
     )
-    map_id = forms.ChoiceField(choices=[], required=False, label="Map")
+    map_id = forms.ChoiceField(choices=[], required=False, label=_("Map"))
     time_control = forms.ChoiceField(
-        choices=TIME_CONTROLS, initial="none", required=False, label="Time control"
+        choices=TIME_CONTROLS, initial="none", required=False, label=_("Time control")
     )
     move_time_limit = forms.TypedChoiceField(
-        choices=MOVE_LIMITS, coerce=int, initial=DAY, required=False, label="Time per move"
+        choices=MOVE_LIMITS, coerce=int, initial=DAY, required=False, label=_("Time per move")
     )
     clock_initial = forms.TypedChoiceField(
         choices=CLOCK_INITIAL,
         coerce=int,
         initial=7 * DAY,
         required=False,
-        label="Clock at the start",
+        label=_("Clock at the start"),
     )
     clock_bonus = forms.TypedChoiceField(
-        choices=CLOCK_BONUS, coerce=int, initial=DAY, required=False, label="Added each round"
+        choices=CLOCK_BONUS, coerce=int, initial=DAY, required=False, label=_("Added each round")
     )
     options = forms.MultipleChoiceField(
-        choices=[], required=False, widget=forms.CheckboxSelectMultiple, label="Options"
+        choices=[], required=False, widget=forms.CheckboxSelectMultiple, label=_("Options")
     )
     explicit_setup = forms.BooleanField(
         required=False,
-        label="Choose the setup myself",
-        help_text="Otherwise scoring tiles, removed bonus tiles and seat order are drawn at the start.",
+        label=_("Choose the setup myself"),
+        help_text=_(
+            "Otherwise scoring tiles, removed bonus tiles and seat order are drawn at the start."
+        ),
     )
     removed_bonus_tiles = forms.MultipleChoiceField(
-        choices=[], required=False, widget=forms.CheckboxSelectMultiple, label="Removed bonus tiles"
+        choices=[],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Removed bonus tiles"),
     )
     seat_order = forms.CharField(
         required=False,
         max_length=800,
-        label="Seat order",
-        help_text="Usernames in seat order, separated by commas; empty: in the order players join.",
+        label=_("Seat order"),
+        help_text=_(
+            "Usernames in seat order, separated by commas; empty: in the order players join."
+        ),
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -97,7 +119,7 @@ class NewGameForm(forms.Form):
         ]
         for n in range(1, 7):
             self.fields[f"scoring_{n}"] = forms.ChoiceField(
-                choices=tiles, required=False, label=f"Round {n}"
+                choices=tiles, required=False, label=format_lazy(_("Round {n}"), n=n)
             )
         bonus = catalog.catalog()["bonus"]
         choice_field(self.fields["removed_bonus_tiles"]).choices = [
@@ -130,7 +152,7 @@ class NewGameForm(forms.Form):
             return data
         scoring = [data.get(f"scoring_{n}") or "" for n in range(1, 7)]
         if not all(scoring):
-            raise forms.ValidationError("Choose a scoring tile for each of the six rounds.")
+            raise forms.ValidationError(_("Choose a scoring tile for each of the six rounds."))
         order = [u.strip() for u in (data.get("seat_order") or "").split(",") if u.strip()]
         data["setup"] = {
             "scoring_tiles": scoring,
@@ -142,28 +164,31 @@ class NewGameForm(forms.Form):
 
 class RegisterForm(forms.Form):
     username = forms.RegexField(
+        label=_("Username"),
         regex=USERNAME_PATTERN,
         max_length=40,
         error_messages={"invalid": USERNAME_RULE},
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
-    display_name = forms.CharField(max_length=60, required=False, label="Display name")
+    display_name = forms.CharField(max_length=60, required=False, label=_("Display name"))
     email = forms.EmailField(
-        required=False, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+        required=False, label=_("E-mail"), widget=forms.EmailInput(attrs={"autocomplete": "email"})
     )
     password = forms.CharField(
-        max_length=128, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+        max_length=128,
+        label=_("Password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     password_again = forms.CharField(
         max_length=128,
-        label="Password again",
+        label=_("Password again"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
     def clean(self) -> dict:
         data = super().clean() or {}
         if data.get("password") and data.get("password") != data.get("password_again"):
-            self.add_error("password_again", "The passwords differ.")
+            self.add_error("password_again", _("The passwords differ."))
         return data
 
 
@@ -183,7 +208,7 @@ class AutoLeechForm(forms.Form):
     cultists_take_up_to = forms.IntegerField(min_value=0, max_value=99)
     cultists_decline_from = forms.IntegerField(min_value=1, max_value=99)
     last_round_free_cultist = forms.ChoiceField(
-        choices=[("ask", "ask me"), ("take", "take"), ("decline", "decline")]
+        choices=[("ask", _("ask me")), ("take", _("take")), ("decline", _("decline"))]
     )
 
 
@@ -191,37 +216,37 @@ class AutoLeechForm(forms.Form):
 
 
 class DisplayNameForm(forms.Form):
-    display_name = forms.CharField(max_length=60, required=False, label="Display name")
+    display_name = forms.CharField(max_length=60, required=False, label=_("Display name"))
 
 
 class EmailForm(forms.Form):
     email = forms.EmailField(
         required=False,
-        label="E-mail address",
+        label=_("E-mail address"),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-        help_text="Leave it empty to receive no mail at all.",
+        help_text=_("Leave it empty to receive no mail at all."),
     )
 
 
 class PasswordChangeForm(forms.Form):
     old_password = forms.CharField(
         max_length=128,
-        label="Current password",
+        label=_("Current password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
     new_password = forms.CharField(
         max_length=128,
-        label="New password",
+        label=_("New password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     new_password_again = forms.CharField(
         max_length=128,
-        label="New password again",
+        label=_("New password again"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
     def clean(self) -> dict:
         data = super().clean() or {}
         if data.get("new_password") and data.get("new_password") != data.get("new_password_again"):
-            self.add_error("new_password_again", "The passwords differ.")
+            self.add_error("new_password_again", _("The passwords differ."))
         return data

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, F, QuerySet
+from django.utils.translation import gettext
 
 from games import clock, engine
 from games import selectors as game_selectors
@@ -341,7 +342,8 @@ def rating_standing(user) -> dict[str, Any]:
         "needed": needed,
         "missing": max(needed - games, 0),
         "established": games >= needed,
-        "players": f"{params.min_players} to {params.max_players}",
+        "players": gettext("%(min)s to %(max)s")
+        % {"min": params.min_players, "max": params.max_players},
     }
 
 

@@ -7,6 +7,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from games import engine
 from games import log as game_log
 from games import services as game_services
@@ -22,9 +24,9 @@ logger = logging.getLogger(__name__)
 MAX_PLAN_ROWS = 60
 MAX_PLAN_NOTES = 10_000
 MAX_PREMOVES = 5
-OWN_TURN_ONLY = "Auto-leech settings can be changed only during your own turn."
+OWN_TURN_ONLY = gettext_lazy("Auto-leech settings can be changed only during your own turn.")
 # Yucata's reminder in round 5: after passing, the answers hold for all of round 6's offers.
-ROUND_SIX_REMINDER = (
+ROUND_SIX_REMINDER = gettext_lazy(
     "Round 6 comes next: set these answers before you pass, they stay until the game ends."
 )
 
@@ -143,8 +145,8 @@ def autoleech_settings_get(*, game: Game, user) -> dict:
         "stored": row is not None or default is not None,
         "from_account": row is None and default is not None,
         "editable": editable,
-        "reason": "" if editable else OWN_TURN_ONLY,
-        "reminder": ROUND_SIX_REMINDER if editable and _round(game) == 5 else "",
+        "reason": "" if editable else str(OWN_TURN_ONLY),
+        "reminder": str(ROUND_SIX_REMINDER) if editable and _round(game) == 5 else "",
     }
 
 
@@ -158,7 +160,7 @@ def autoleech_default_update(*, user, settings: dict) -> dict:
 def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
     seat = _seat_for(game, user)
     if not _own_turn(game, seat):
-        raise ApplicationError(OWN_TURN_ONLY)
+        raise ApplicationError(str(OWN_TURN_ONLY))
     clean = autoleech.normalize(settings)
     AutoLeechSetting.objects.update_or_create(game=game, user=user, defaults={"settings": clean})
     return autoleech_settings_get(game=game, user=user)

@@ -2,7 +2,7 @@ from django.urls import path
 
 from games.api.urls import GameIdConverter  # noqa: F401  (registers the game_id converter)
 
-from . import account_views, views
+from . import account_views, language_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -44,4 +44,5 @@ urlpatterns = [
     path("how-to-play/", views.how_to_play, name="how-to-play"),
     path("register/", views.register_page, name="register"),
     path("logout/", views.logout_page, name="logout"),
+    path("language/", language_views.language_set, name="language-set"),
 ]

@@ -16,7 +16,9 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
@@ -24,12 +26,14 @@ from games import engine as game_engine
 from games import kinds
 from games import services as game_services
 from games.models import ORIGINAL_MAP_ID
+from games.names import catalog_localized
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
 from . import catalog, kind_views, selectors, services
 from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm, choice_field
+from .language_views import language_remember
 
 
 def _next_url(request: HttpRequest, default: str = "/") -> str:
@@ -99,7 +103,7 @@ def join_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_join(game_id=game_id, user=request.user, invite_code=invite),
-        "You joined the game.",
+        _("You joined the game."),
     )
 
 
@@ -110,7 +114,7 @@ def leave_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_leave(game_id=game_id, user=request.user),
-        "You left the game.",
+        _("You left the game."),
     )
 
 
@@ -121,7 +125,7 @@ def start_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_start(game_id=game_id, user=request.user),
-        "The game has started.",
+        _("The game has started."),
     )
 
 
@@ -132,7 +136,7 @@ def resign_game(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: game_services.game_resign(game_id=game_id, user=request.user),
-        "You resigned.",
+        _("You resigned."),
     )
 
 
@@ -176,7 +180,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "invite": request.GET.get("invite", ""),
         "view": page["view"],
         "legal": page["legal"],
-        "catalog": catalog.catalog(),
+        "catalog": catalog_localized(catalog.catalog()),
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
         "premoves": selectors.premoves_list(game, request.user) if my_seat else [],
     }
@@ -207,13 +211,17 @@ def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
     _game_or_404(request, game_id)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Send a command and the move number you have seen.")
+        messages.error(request, _("Send a command and the move number you have seen."))
     else:
         try:
             result = game_services.move_submit(
                 game_id=game_id, user=request.user, **form.cleaned_data
             )
-            messages.success(request, f"Move {result.move.number} played: {result.move.command}")
+            messages.success(
+                request,
+                _("Move %(number)s played: %(command)s")
+                % {"number": result.move.number, "command": result.move.command},
+            )
         except ApplicationError as exc:
             messages.error(request, exc.message, extra_tags="move")
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")
@@ -225,7 +233,7 @@ def undo_move(request: HttpRequest, game_id: int) -> HttpResponse:
     _game_or_404(request, game_id)
     form = MoveForm({"command": "undo", **request.POST.dict()})
     if not form.is_valid():
-        messages.error(request, "Send the move number you have seen.")
+        messages.error(request, _("Send the move number you have seen."))
     else:
         try:
             game_services.move_undo(
@@ -233,7 +241,7 @@ def undo_move(request: HttpRequest, game_id: int) -> HttpResponse:
                 user=request.user,
                 expected_move_number=form.cleaned_data["expected_move_number"],
             )
-            messages.success(request, "Your last move was taken back.")
+            messages.success(request, _("Your last move was taken back."))
         except ApplicationError as exc:
             messages.error(request, exc.message, extra_tags="move")
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#move-entry")
@@ -250,7 +258,7 @@ def post_chat(request: HttpRequest, game_id: int) -> HttpResponse:
         except ApplicationError as exc:
             messages.error(request, exc.message)
     else:
-        messages.error(request, "The message is empty or too long.")
+        messages.error(request, _("The message is empty or too long."))
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#chat")
 
 
@@ -260,13 +268,13 @@ def save_autoleech(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     form = AutoLeechForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Auto-leech: amounts are whole numbers from 0 to 99.")
+        messages.error(request, _("Auto-leech: amounts are whole numbers from 0 to 99."))
     else:
         try:
             services.autoleech_settings_update(
                 game=game, user=request.user, settings=form.cleaned_data
             )
-            messages.success(request, "Auto-leech settings saved.")
+            messages.success(request, _("Auto-leech settings saved."))
         except ApplicationError as exc:
             messages.error(request, exc.message)
     return redirect(reverse("game-page", kwargs={"game_id": game_id}) + "#autoleech")
@@ -285,7 +293,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/how_to_play.html")
+    # Long prose: one template per language (how_to_play_de.html), English for the others.
+    language = translation.get_language() or ""
+    names = [f"web/how_to_play_{language}.html", "web/how_to_play.html"]
+    return render(request, names if language != "en" else names[1:])
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
@@ -323,7 +334,7 @@ def login_page(request: HttpRequest) -> HttpResponse:
         )
     if request.method == "POST" and form.is_valid():
         login(request, form.get_user())
-        return redirect(_next_url(request))
+        return language_remember(redirect(_next_url(request)), form.get_user())
     return render(request, "web/login.html", {"form": form, "next": _next_url(request)})
 
 
@@ -345,8 +356,10 @@ def register_page(request: HttpRequest) -> HttpResponse:
         except ApplicationError as exc:
             form.add_error(None, exc.message)
         else:
+            # Mails go out in the language the player registered in until they switch.
+            account_services.profile_update(user=user, language=translation.get_language())
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.get_username()}!")
+            messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
             return redirect(_next_url(request))
     return render(request, "web/register.html", {"form": form, "next": _next_url(request)})
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import notation, services, tasks
 from games.models import Game
+from games.names import faction_name
 from notifications.models import Notification
 from ratings.models import RatedGame, RatingChange
 from tests.conftest import load_corpus_game
@@ -89,7 +90,10 @@ def test_the_final_move_records_the_result_rates_and_tells_everyone(
         m for m in mails if m.to == [f"{record['faction_players'][winner]}@example.org"]
     )
     assert winner_mail.subject.endswith("is over: you finished 1st")
-    assert f"({winner}): {record['final_vp'][winner]} VP; rating 1000 →" in winner_mail.body
+    assert (
+        f"({faction_name(winner)}): {record['final_vp'][winner]} VP; rating 1000 →"
+        in winner_mail.body
+    )
     assert "round scoring:" in winner_mail.body
     html = winner_mail.alternatives[0][0]
     assert "<table" in html and "round scoring" in html

@@ -1,8 +1,10 @@
 // The REST API, as the pages use it: JSON in and out, session cookie, CSRF header.
 
+import { gettext, interpolate } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.error) || `Request failed (${status}).`);
+    super((body && body.error) || interpolate(gettext("Request failed (%(status)s)."), { status }));
     this.status = status;
     this.body = body || {};
   }
@@ -30,7 +32,7 @@ export async function api(method, url, body) {
   try {
     response = await fetch(url, options);
   } catch (error) {
-    throw new ApiError(0, { error: "The server cannot be reached. Check your connection." });
+    throw new ApiError(0, { error: gettext("The server cannot be reached. Check your connection.") });
   }
   if (response.status === 204) return null;
   const text = await response.text();
@@ -38,7 +40,7 @@ export async function api(method, url, body) {
   try {
     data = text ? JSON.parse(text) : null;
   } catch (error) {
-    data = { error: `Unexpected answer from the server (${response.status}).` };
+    data = { error: interpolate(gettext("Unexpected answer from the server (%(status)s)."), { status: response.status }) };
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

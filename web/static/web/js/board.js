@@ -1,7 +1,9 @@
 // The map as SVG: hexes (odd rows shifted half a hex right), rivers, bridges, buildings in
 // their faction's colour (one shape per building type), town markers, coordinates.
 
+import { gettext, interpolate } from "./i18n.js";
 import { s } from "./api.js";
+import { factionName } from "./commands.js";
 
 const R = 20; // hex circumradius in SVG units
 const W = Math.sqrt(3) * R;
@@ -58,10 +60,10 @@ function describe(hex, cell, view, catalog) {
   let text = `${hex} · ${terrain}`;
   if (cell.building) {
     const owner = view.factions[cell.owner];
-    const name = owner ? owner.display_name : cell.owner;
-    text += ` · ${catalog.buildings[cell.building] || cell.building} of the ${name}`;
+    const name = owner ? factionName(cell.owner, catalog) : cell.owner;
+    text += ` · ${interpolate(gettext("%(building)s of the %(faction)s"), { building: catalog.buildings[cell.building] || cell.building, faction: name })}`;
   }
-  if (cell.town) text += " · town";
+  if (cell.town) text += ` · ${gettext("town")}`;
   return text;
 }
 
@@ -82,7 +84,7 @@ export function renderMap(container, view, options = {}) {
   const svg = s("svg", {
     viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
     role: "group",
-    "aria-label": "Map of the game",
+    "aria-label": gettext("Map of the game"),
   });
   const terrainLayer = s("g");
   const bridgeLayer = s("g");
@@ -99,7 +101,7 @@ export function renderMap(container, view, options = {}) {
       "data-hex": hex,
       tabindex: isLegal ? "0" : null,
       role: isLegal ? "button" : null,
-      "aria-label": isLegal ? `${describe(hex, cell, view, catalog)}: choose an action here` : null,
+      "aria-label": isLegal ? `${describe(hex, cell, view, catalog)}: ${gettext("choose an action here")}` : null,
     });
     g.append(
       s("title", {}, describe(hex, cell, view, catalog)),

@@ -1,5 +1,6 @@
 // Small SVG line charts (VP over a game, rating over games). No library needed.
 
+import { gettext } from "./i18n.js";
 import { h, s } from "./api.js";
 
 const COLOURS = {
@@ -29,7 +30,7 @@ export function lineChart(container, { series, marks = [], step = false, xLabel 
   const m = { top: 14, right: 14, bottom: 30, left: 44 };
   const all = series.flatMap((line) => line.points);
   if (!all.length) {
-    container.replaceChildren(h("p", { class: "muted" }, "No data yet."));
+    container.replaceChildren(h("p", { class: "muted" }, gettext("No data yet.")));
     return;
   }
   const xs = all.map((p) => p[0]);

@@ -2,6 +2,8 @@
 // label a player understands. Rows are terra.snellman.net notation; a row can hold several
 // sub-commands joined by ".".
 
+import { gettext, interpolate, ngettext } from "./i18n.js";
+
 const HEX = "([A-Z]\\d{1,2}|r\\d{1,2})";
 const PATTERNS = [
   ["build", new RegExp(`^build ${HEX}$`, "i")],
@@ -11,7 +13,7 @@ const PATTERNS = [
   ["connect", new RegExp(`^connect ${HEX}$`, "i")],
 ];
 
-export const CULT_NAMES = { FIRE: "Fire", WATER: "Water", EARTH: "Earth", AIR: "Air" };
+export const CULT_NAMES = { FIRE: gettext("Fire"), WATER: gettext("Water"), EARTH: gettext("Earth"), AIR: gettext("Air") };
 
 export function splitRow(row) {
   return row
@@ -57,67 +59,74 @@ export function classify(row) {
   return { row, subs, hexes, group: hexes.length ? "hex" : groupOf(subs[0] || "") };
 }
 
-function plural(n, word) {
-  return `${n} ${word}${Number(n) === 1 ? "" : "s"}`;
+// An amount of a resource in words ("1 coin", "3 power").
+function amount(n, res) {
+  const forms = {
+    PW: ngettext("%(n)s power", "%(n)s power", n),
+    C: ngettext("%(n)s coin", "%(n)s coins", n),
+    W: ngettext("%(n)s worker", "%(n)s workers", n),
+    P: ngettext("%(n)s priest", "%(n)s priests", n),
+    VP: ngettext("%(n)s VP", "%(n)s VP", n),
+  };
+  return interpolate(forms[res.toUpperCase()] || `%(n)s ${res}`, { n });
 }
 
 export function labelSub(sub, catalog, { omitHex } = {}) {
   const terrain = (colour) => (catalog.terrains && catalog.terrains[colour]) || colour;
   const building = (b) => (catalog.buildings && catalog.buildings[b.toUpperCase()]) || b;
-  const at = (hex) => (omitHex === hex ? "" : ` on ${hex}`);
   let m;
-  if ((m = sub.match(/^build (\S+)$/i))) return `Build a dwelling${at(m[1])}`;
-  if ((m = sub.match(/^transform (\S+) to (\w+)$/i))) return `Transform${omitHex === m[1] ? "" : " " + m[1]} to ${terrain(m[2])}`;
-  if ((m = sub.match(/^upgrade (\S+) to (\w+)$/i))) return `Upgrade${omitHex === m[1] ? "" : " " + m[1]} to ${building(m[2])}`;
-  if ((m = sub.match(/^bridge (\S+):(\S+)$/i))) return `Bridge ${m[1]}–${m[2]}`;
-  if ((m = sub.match(/^connect (\S+)$/i))) return `Found a town across river ${m[1]}`;
-  if ((m = sub.match(/^dig (\d+)$/i))) return `Dig ${plural(m[1], "spade")}`;
+  if ((m = sub.match(/^build (\S+)$/i))) return omitHex === m[1] ? gettext("Build a dwelling") : interpolate(gettext("Build a dwelling on %(hex)s"), { hex: m[1] });
+  if ((m = sub.match(/^transform (\S+) to (\w+)$/i))) return omitHex === m[1] ? interpolate(gettext("Transform to %(terrain)s"), { terrain: terrain(m[2]) }) : interpolate(gettext("Transform %(hex)s to %(terrain)s"), { hex: m[1], terrain: terrain(m[2]) });
+  if ((m = sub.match(/^upgrade (\S+) to (\w+)$/i))) return omitHex === m[1] ? interpolate(gettext("Upgrade to %(building)s"), { building: building(m[2]) }) : interpolate(gettext("Upgrade %(hex)s to %(building)s"), { hex: m[1], building: building(m[2]) });
+  if ((m = sub.match(/^bridge (\S+):(\S+)$/i))) return interpolate(gettext("Bridge %(from)s–%(to)s"), { from: m[1], to: m[2] });
+  if ((m = sub.match(/^connect (\S+)$/i))) return interpolate(gettext("Found a town across river %(river)s"), { river: m[1] });
+  if ((m = sub.match(/^dig (\d+)$/i))) return interpolate(ngettext("Dig %(n)s spade", "Dig %(n)s spades", m[1]), { n: m[1] });
   if ((m = sub.match(/^action (ACT[1-6])$/i))) {
-    const action = catalog.power_actions[m[1].toUpperCase()];
-    return `Power action ${m[1].toUpperCase()}${action ? `: ${action.text} (${action.cost} power)` : ""}`;
+    const id = m[1].toUpperCase();
+    const action = catalog.power_actions[id];
+    return action ? interpolate(gettext("Power action %(id)s: %(text)s (%(cost)s power)"), { id, text: action.text, cost: action.cost }) : interpolate(gettext("Power action %(id)s"), { id });
   }
   if ((m = sub.match(/^action (\w+)$/i))) {
     const id = m[1].toUpperCase();
     const special = catalog.special_actions[id];
-    if (special) return `Stronghold action: ${special.text || id}`;
+    if (special) return interpolate(gettext("Stronghold action: %(text)s"), { text: special.text || id });
     const tile = (id.startsWith("BON") ? catalog.bonus : catalog.favor)[id];
-    if (id.startsWith("BON")) return `Bonus tile ${id}${tile && tile.action ? `: ${tile.action}` : ""}`;
-    if (id.startsWith("FAV")) return `Favor tile ${id}${tile && tile.action ? `: ${tile.action}` : ""}`;
-    return `Action ${id}`;
+    const what = tile && tile.action ? `: ${tile.action}` : "";
+    if (id.startsWith("BON")) return interpolate(gettext("Bonus tile %(id)s"), { id }) + what;
+    if (id.startsWith("FAV")) return interpolate(gettext("Favor tile %(id)s"), { id }) + what;
+    return interpolate(gettext("Action %(id)s"), { id });
   }
   if ((m = sub.match(/^\+(\d*)(FIRE|WATER|EARTH|AIR)$/i))) return `+${m[1] || 1} ${CULT_NAMES[m[2].toUpperCase()]}`;
   if ((m = sub.match(/^send p to (\w+)( for (\d+))?$/i))) {
     const track = CULT_NAMES[m[1].toUpperCase()] || m[1];
-    return m[2] ? `Send a priest to ${track} for ${plural(m[3], "step")}` : `Send a priest to ${track}`;
+    if (!m[2]) return interpolate(gettext("Send a priest to %(track)s"), { track });
+    return interpolate(ngettext("Send a priest to %(track)s for %(n)s step", "Send a priest to %(track)s for %(n)s steps", m[3]), { track, n: m[3] });
   }
   if ((m = sub.match(/^pass( (BON\d+))?$/i))) {
-    if (!m[2]) return "Pass";
-    const tile = catalog.bonus[m[2].toUpperCase()];
-    return `Pass, take ${m[2].toUpperCase()}${tile ? ` (${tile.text})` : ""}`;
+    if (!m[2]) return gettext("Pass");
+    const id = m[2].toUpperCase();
+    const tile = catalog.bonus[id];
+    return interpolate(gettext("Pass, take %(id)s"), { id }) + (tile ? ` (${tile.text})` : "");
   }
-  if ((m = sub.match(/^burn (\d+)$/i))) return `Burn ${m[1]} power`;
-  if ((m = sub.match(/^convert (\d+)(\w+) to (\d+)(\w+)$/i))) {
-    const names = { PW: "power", C: "coin", W: "worker", P: "priest", VP: "VP" };
-    const from = names[m[2].toUpperCase()] || m[2];
-    const to = names[m[4].toUpperCase()] || m[4];
-    const fmt = (n, name) => (name === "power" || name === "VP" ? `${n} ${name}` : plural(n, name));
-    return `Convert ${fmt(m[1], from)} → ${fmt(m[3], to)}`;
-  }
-  if (/^advance ship/i.test(sub)) return "Advance shipping";
-  if (/^advance dig/i.test(sub)) return "Advance digging";
-  if ((m = sub.match(/^leech (\d+) from (\w+)$/i))) return `Accept ${m[1]} power from ${factionName(m[2], catalog)}`;
-  if ((m = sub.match(/^decline (\d+) from (\w+)$/i))) return `Decline ${m[1]} power from ${factionName(m[2], catalog)}`;
+  if ((m = sub.match(/^burn (\d+)$/i))) return interpolate(gettext("Burn %(n)s power"), { n: m[1] });
+  if ((m = sub.match(/^convert (\d+)(\w+) to (\d+)(\w+)$/i))) return interpolate(gettext("Convert %(from)s → %(to)s"), { from: amount(m[1], m[2]), to: amount(m[3], m[4]) });
+  if (/^advance ship/i.test(sub)) return gettext("Advance shipping");
+  if (/^advance dig/i.test(sub)) return gettext("Advance digging");
+  if ((m = sub.match(/^leech (\d+) from (\w+)$/i))) return interpolate(gettext("Accept %(n)s power from %(faction)s"), { n: m[1], faction: factionName(m[2], catalog) });
+  if ((m = sub.match(/^decline (\d+) from (\w+)$/i))) return interpolate(gettext("Decline %(n)s power from %(faction)s"), { n: m[1], faction: factionName(m[2], catalog) });
   if ((m = sub.match(/^\+(FAV\d+)$/i))) {
-    const tile = catalog.favor[m[1].toUpperCase()];
-    return `Take ${m[1].toUpperCase()}${tile ? ` (${tile.text})` : ""}`;
+    const id = m[1].toUpperCase();
+    const tile = catalog.favor[id];
+    return interpolate(gettext("Take %(id)s"), { id }) + (tile ? ` (${tile.text})` : "");
   }
   if ((m = sub.match(/^\+(TW\d+)$/i))) {
-    const tile = catalog.town[m[1].toUpperCase()];
-    return `Take town tile ${m[1].toUpperCase()}${tile ? ` (${tile.text})` : ""}`;
+    const id = m[1].toUpperCase();
+    const tile = catalog.town[id];
+    return interpolate(gettext("Take town tile %(id)s"), { id }) + (tile ? ` (${tile.text})` : "");
   }
-  if (/^-SPADE$/i.test(sub)) return "Give up the remaining spades";
-  if (/CONVERT_W_TO_P$/i.test(sub)) return "Do not convert workers to priests";
-  if ((m = sub.match(/^setup (\w+)$/i))) return `Play the ${factionName(m[1], catalog)}`;
+  if (/^-SPADE$/i.test(sub)) return gettext("Give up the remaining spades");
+  if (/CONVERT_W_TO_P$/i.test(sub)) return gettext("Do not convert workers to priests");
+  if ((m = sub.match(/^setup (\w+)$/i))) return interpolate(gettext("Play the %(faction)s"), { faction: factionName(m[1], catalog) });
   return sub;
 }
 
@@ -125,9 +134,10 @@ export function labelRow(row, catalog, options = {}) {
   return splitRow(row)
     .map((sub, i) => {
       const label = labelSub(sub, catalog, options);
-      return i ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+      // English joins steps in one sentence; German keeps its capitals (nouns).
+      return i && document.documentElement.lang === "en" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
     })
-    .join(", then ");
+    .join(gettext(", then "));
 }
 
 export function factionName(name, catalog) {

@@ -1,6 +1,7 @@
 // The game page: renders the state, lets the player compose a move by clicking or typing,
 // previews it on the server, sends it, and follows the game live over a WebSocket.
 
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { api, h, showError } from "./api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "./charts.js";
@@ -161,7 +162,7 @@ function sacrifices(options) {
     const c = classify(row);
     c.group = "power";
     c.key = `action ${id}`.toLowerCase();
-    c.label = `${labelRow(`action ${id}`, catalog)}, burning ${need} first`;
+    c.label = `${labelRow(`action ${id}`, catalog)}, ${interpolate(gettext("burning %(n)s first"), { n: need })}`;
     extra.push(c);
   }
   return extra;
@@ -227,24 +228,30 @@ function render() {
 function renderHeader() {
   const view = st.view;
   if (el.moveNumber) el.moveNumber.textContent = st.moveNumber;
-  if (el.roundText) el.roundText.textContent = view.finished ? "game over" : view.round ? `round ${view.round}` : "setup";
+  if (el.roundText) el.roundText.textContent = view.finished ? gettext("game over") : view.round ? interpolate(gettext("round %(round)s"), { round: view.round }) : gettext("setup");
   const mine = ownDecisions();
   const myTurn = seated() && mine.length > 0;
   if (el.banner) {
     el.banner.classList.toggle("my-turn", myTurn);
-    if (view.finished) el.banner.textContent = "The game is over.";
-    else if (myTurn) el.banner.textContent = `Your turn: ${todo(mine)}`;
+    if (view.finished) el.banner.textContent = gettext("The game is over.");
+    else if (myTurn) el.banner.textContent = interpolate(gettext("Your turn: %(todo)s"), { todo: todo(mine) });
     else {
+      // Each player named links to their profile.
+      const seen = new Set();
       const names = [];
       for (const d of view.waiting_for || []) {
         const player = (view.players || []).find((p) => p.seat === d.seat);
         const who = player ? `${player.username}${player.faction ? ` (${factionName(player.faction, catalog)})` : ""}` : d.actor;
-        if (!names.includes(who)) names.push(who);
+        if (seen.has(who)) continue;
+        seen.add(who);
+        if (names.length) names.push(", ");
+        names.push(player ? h("a", { href: `/players/${encodeURIComponent(player.username)}/` }, who) : who);
       }
-      el.banner.textContent = names.length ? `Waiting for ${names.join(", ")}` : "";
+      const [before, after] = gettext("Waiting for %(names)s").split("%(names)s");
+      el.banner.replaceChildren(...(names.length ? [before, ...names, after || ""] : []));
     }
   }
-  document.title = myTurn ? `▶ Your turn · ${baseTitle}` : baseTitle;
+  document.title = myTurn ? `▶ ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
   const icon = document.getElementById("favicon");
   if (icon) icon.href = myTurn ? icon.dataset.turn : icon.dataset.idle;
   if (st.wasMyTurn !== null && st.wasMyTurn !== myTurn) refreshAutoleech();
@@ -252,18 +259,18 @@ function renderHeader() {
 }
 
 const GROUPS = [
-  ["leech", "Power offers"],
-  ["faction", "Choose your faction"],
-  ["pass", "Pass"],
-  ["power", "Power actions"],
-  ["special", "Special actions"],
-  ["cult", "Cults"],
-  ["favor", "Favor tiles"],
-  ["town", "Town tiles"],
-  ["advance", "Advance"],
-  ["convert", "Conversions and burning"],
-  ["skip", "Skip"],
-  ["other", "Other"],
+  ["leech", gettext("Power offers")],
+  ["faction", gettext("Choose your faction")],
+  ["pass", gettext("Pass")],
+  ["power", gettext("Power actions")],
+  ["special", gettext("Special actions")],
+  ["cult", gettext("Cults")],
+  ["favor", gettext("Favor tiles")],
+  ["town", gettext("Town tiles")],
+  ["advance", gettext("Advance")],
+  ["convert", gettext("Conversions and burning")],
+  ["skip", gettext("Skip")],
+  ["other", gettext("Other")],
 ];
 
 function renderMoveEntry(options, byHex) {
@@ -290,33 +297,33 @@ function renderMoveEntry(options, byHex) {
   if (byHex.size) {
     const all = options.filter((o) => o.group === "hex");
     groups.unshift(h("section", { class: "choice-group" },
-      h("h3", {}, "On the map"),
-      h("p", { class: "choice-hint" }, `Click a highlighted hex (${byHex.size} place${byHex.size === 1 ? "" : "s"}). `),
-      h("details", {}, h("summary", {}, `List them (${all.length})`),
+      h("h3", {}, gettext("On the map")),
+      h("p", { class: "choice-hint" }, `${interpolate(ngettext("Click a highlighted hex (%(n)s place).", "Click a highlighted hex (%(n)s places).", byHex.size), { n: byHex.size })} `),
+      h("details", {}, h("summary", {}, interpolate(gettext("List them (%(count)s)"), { count: all.length })),
         h("div", { class: "button-row" }, ...all.map((o) => h("button", { type: "button", class: "button small", "data-row": o.row, onclick: () => pick(o) }, o.label))))));
   }
   if (st.preview) {
     const left = myDecisions(st.preview.state).filter((d) => d.kind !== "leech" && d.kind !== "action");
     let hint;
-    if (left.length) hint = `Still to do: ${todo(left)}. Choose it now, or confirm and choose it next.`;
-    else if (st.preview.legal.length) hint = "Add more to this row (below), or confirm it as it is.";
-    else hint = "This row completes your turn. Confirm it, or undo a step.";
+    if (left.length) hint = interpolate(gettext("Still to do: %(todo)s. Choose it now, or confirm and choose it next."), { todo: todo(left) });
+    else if (st.preview.legal.length) hint = gettext("Add more to this row (below), or confirm it as it is.");
+    else hint = gettext("This row completes your turn. Confirm it, or undo a step.");
     groups.unshift(h("p", { class: `choice-hint${left.length ? " pending" : ""}`, id: "preview-hint" }, hint));
   } else if (planning() && !myDecisions(shownView()).length) {
-    groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? "The plan stops at a row the game no longer allows: remove it." : "Choose whom to plan for above."));
+    groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? gettext("The plan stops at a row the game no longer allows: remove it.") : gettext("Choose whom to plan for above.")));
   } else if (!planning() && canPlay() && !myDecisions().length) {
-    groups.push(h("p", { class: "choice-hint" }, "Not your turn: nothing to do here until the game waits for you. You can plan ahead, or queue premoves."));
+    groups.push(h("p", { class: "choice-hint" }, gettext("Not your turn: nothing to do here until the game waits for you. You can plan ahead, or queue premoves.")));
   }
   el.choices.replaceChildren(...groups);
   const previewing = st.preview && normalize(el.input.value) === st.preview.command;
-  el.send.textContent = previewing ? (planning() ? "Add to plan" : "Confirm move") : planning() ? "Try" : "Preview";
+  el.send.textContent = previewing ? (planning() ? gettext("Add to plan") : gettext("Confirm move")) : planning() ? gettext("Try") : gettext("Preview");
   el.undo.hidden = !el.input.value.trim();
   el.send.disabled = st.busy;
   if (el.expected) el.expected.value = st.moveNumber;
   if (el.previewBanner) {
     el.previewBanner.hidden = !st.preview;
     el.previewBanner.textContent = st.preview
-      ? `${planning() ? "Planning" : "Preview of"} “${st.preview.command}”: not sent yet. Changed hexes are outlined.`
+      ? interpolate(planning() ? gettext("Planning “%(command)s”: not sent yet. Changed hexes are outlined.") : gettext("Preview of “%(command)s”: not sent yet. Changed hexes are outlined."), { command: st.preview.command })
       : "";
   }
 }
@@ -734,12 +741,12 @@ async function queuePremoves(commands) {
 function renderPlanner() {
   const on = planning();
   if (el.planButton) {
-    el.planButton.textContent = on ? "Leave the planner" : "Planner";
+    el.planButton.textContent = on ? gettext("Leave the planner") : gettext("Planner");
     el.planButton.setAttribute("aria-pressed", String(on));
     el.planButton.hidden = !!st.history;
   }
   if (el.moveEntry) el.moveEntry.classList.toggle("planning", on);
-  if (el.moveEntryTitle) el.moveEntryTitle.textContent = on ? "Planner: nothing is sent" : "Your move";
+  if (el.moveEntryTitle) el.moveEntryTitle.textContent = on ? gettext("Planner: nothing is sent") : gettext("Your move");
   const undo = document.getElementById("undo-form");
   if (undo) undo.hidden = on;
   const notesBox = document.getElementById("plan-notes-box");
@@ -785,7 +792,7 @@ function renderPlanner() {
       st.plan.actor = "";
       await loadPlanBase();
       savePlan();
-    } }, "Clear the plan"));
+    } }, gettext("Clear the plan")));
   }
   el.planTools.replaceChildren(...tools);
   if (el.planNotes && document.activeElement !== el.planNotes) el.planNotes.value = st.plan.notes;
@@ -796,7 +803,7 @@ function renderPremoves() {
   el.premoveList.replaceChildren(...st.premoves.map((command, i) =>
     h("li", { "data-command": command }, labelRow(command, catalog), " ", h("code", {}, command),
       h("button", { type: "button", class: "link-button", onclick: () => queuePremoves(st.premoves.filter((_, j) => j !== i)) }, "cancel"))));
-  if (!st.premoves.length) el.premoveList.replaceChildren(h("li", { class: "muted" }, "Nothing queued."));
+  if (!st.premoves.length) el.premoveList.replaceChildren(h("li", { class: "muted" }, gettext("Nothing queued.")));
 }
 
 // --- history: the game as it stood after any move in force ----------------------------------
@@ -855,7 +862,7 @@ function renderHistoryBar() {
       h("select", { id: "history-round", onchange: (e) => showHistory(Number(e.target.value)) },
         ...[...starts.entries()].map(([round, number]) =>
           h("option", { value: number, selected: round === (view.round || 0) }, round ? `${round}` : "setup")))),
-    h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, "Back to the game"));
+    h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, gettext("Back to the game")));
 }
 
 async function loadChat() {
@@ -866,7 +873,7 @@ async function loadChat() {
       h("li", {}, h("strong", {}, h("a", { href: `/players/${encodeURIComponent(m.username)}/` }, m.username)), " ",
         h("time", { class: "muted", datetime: m.created_at }, new Date(m.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })),
         h("p", {}, m.text)));
-    el.chatList.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, "No messages yet.")]));
+    el.chatList.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, gettext("No messages yet."))]));
     el.chatList.scrollTop = el.chatList.scrollHeight;
   } catch (error) {
     showError(el.chatError, error.message);
@@ -997,7 +1004,7 @@ function setupForms() {
     el.zoom.addEventListener("click", () => {
       const zoomed = el.map.classList.toggle("zoomed");
       el.zoom.setAttribute("aria-pressed", String(zoomed));
-      el.zoom.textContent = zoomed ? "Fit map" : "Zoom map";
+      el.zoom.textContent = zoomed ? gettext("Fit map") : gettext("Zoom map");
     });
   }
   if (el.ledgerDetails) {
@@ -1050,7 +1057,7 @@ function renderResults() {
     points,
   }));
   series.sort((a, b) => b.points[b.points.length - 1][1] - a.points[a.points.length - 1][1]);
-  lineChart(box, { series, marks: data.vp_series.marks, step: true, yLabel: "Victory points over the game" });
+  lineChart(box, { series, marks: data.vp_series.marks, step: true, yLabel: gettext("Victory points over the game") });
 }
 
 setupForms();

@@ -1,18 +1,19 @@
 // The ledger: one line per ledger row as terra.snellman.net shows it (resources after each row
 // and the change), filtered by faction and round, each line a way into the game's history.
 
+import { gettext, interpolate } from "./i18n.js";
 import { h } from "./api.js";
 import { factionName } from "./commands.js";
 
 // Rows the engine writes itself, in words.
 const ENGINE_ROWS = {
-  setup: "chose this faction",
-  wait: "waited",
-  cult_income_for_faction: "income: cult bonus of the round",
-  other_income_for_faction: "income: buildings, bonus and favor tiles",
-  score_resources: "final scoring: resources into VP",
-  "[opponent accepted power]": "an opponent took power: one cult step",
-  "[all opponents declined power]": "every opponent declined: 1 power",
+  setup: gettext("chose this faction"),
+  wait: gettext("waited"),
+  cult_income_for_faction: gettext("income: cult bonus of the round"),
+  other_income_for_faction: gettext("income: buildings, bonus and favor tiles"),
+  score_resources: gettext("final scoring: resources into VP"),
+  "[opponent accepted power]": gettext("an opponent took power: one cult step"),
+  "[all opponents declined power]": gettext("every opponent declined: 1 power"),
 };
 
 export function engineLabel(command) {
@@ -59,8 +60,8 @@ export function renderLedger(container, entries, { catalog, factions = [], filte
       h("select", { name, onchange: (e) => onFilter && onFilter({ ...filters, [name]: e.target.value }) },
         ...options.map(([v, text]) => h("option", { value: v, selected: String(value ?? "") === String(v) }, text))));
   const bar = h("div", { class: "ledger-filters" },
-    select("faction", "Faction", [["", "all"], ...factions.map((f) => [f, factionName(f, catalog)])], filters.faction),
-    select("round", "Round", [["", "all"], ...rounds.map((r) => [r, r ? `round ${r}` : "setup"])], filters.round));
+    select("faction", gettext("Faction"), [["", gettext("all")], ...factions.map((f) => [f, factionName(f, catalog)])], filters.faction),
+    select("round", gettext("Round"), [["", gettext("all")], ...rounds.map((r) => [r, r ? interpolate(gettext("round %(round)s"), { round: r }) : gettext("setup")])], filters.round));
   const rows = [];
   for (const { entry, row, round } of lines) {
     if (filters.round !== undefined && filters.round !== "" && String(round) !== String(filters.round)) continue;
@@ -91,7 +92,7 @@ export function renderLedger(container, entries, { catalog, factions = [], filte
     );
   }
   const table = h("table", { class: "data-table ledger-table" },
-    h("thead", {}, h("tr", {}, ...["#", "Faction", "VP", "C", "W", "P", "PW", "Cults F/W/E/A", "Command"].map((c) => h("th", { scope: "col" }, c)))),
+    h("thead", {}, h("tr", {}, ...["#", gettext("Faction"), gettext("VP"), "C", "W", "P", "PW", gettext("Cults F/W/E/A"), gettext("Command")].map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, ...rows));
   const scroll = h("div", { class: "table-scroll ledger-scroll" }, table);
   container.replaceChildren(bar, scroll);

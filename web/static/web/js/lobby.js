@@ -1,6 +1,7 @@
 // Lobby: the new-game form and the join buttons go through the REST API; without
 // JavaScript the same forms post to the pages.
 
+import { gettext } from "./i18n.js";
 import { api, showError } from "./api.js";
 
 function payload(form) {
@@ -25,7 +26,7 @@ function payload(form) {
       removed_bonus_tiles: data.getAll("removed_bonus_tiles"),
       seat_order: (data.get("seat_order") || "").split(",").map((u) => u.trim()).filter(Boolean),
     };
-    if (body.setup.scoring_tiles.some((t) => !t)) return { error: "Choose a scoring tile for each of the six rounds." };
+    if (body.setup.scoring_tiles.some((t) => !t)) return { error: gettext("Choose a scoring tile for each of the six rounds.") };
   }
   return { body };
 }

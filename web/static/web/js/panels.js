@@ -1,5 +1,6 @@
 // Everything around the map: faction panels, cult board, tiles and actions, ledger.
 
+import { gettext, interpolate } from "./i18n.js";
 import { h } from "./api.js";
 import { CULT_NAMES, factionName } from "./commands.js";
 
@@ -47,7 +48,7 @@ function clockText(clock, since) {
   if (!clock) return null;
   const elapsed = clock.running ? (Date.now() - since) / 1000 : 0;
   const left = clock.time_left - elapsed;
-  return h("span", { class: `res clock${clock.running ? " running" : ""}`, title: clock.running ? "time left, running" : "time left" },
+  return h("span", { class: `res clock${clock.running ? " running" : ""}`, title: clock.running ? gettext("time left, running") : gettext("time left") },
     h("span", { class: "label" }, "time "), h("b", {}, formatDuration(left)));
 }
 
@@ -62,11 +63,11 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     if (!f) continue;
     const mine = mySeat && f.seat === mySeat;
     const badges = [];
-    if (mine) badges.push(h("span", { class: "badge" }, "you"));
-    if (acting.has(name)) badges.push(h("span", { class: "badge turn" }, "to act"));
-    else if (offered.has(name)) badges.push(h("span", { class: "badge offer", title: "a power offer is waiting for an answer" }, "power offer"));
-    if (f.passed) badges.push(h("span", { class: "badge passed" }, "passed"));
-    if (f.dropped) badges.push(h("span", { class: "badge" }, "dropped"));
+    if (mine) badges.push(h("span", { class: "badge" }, gettext("you")));
+    if (acting.has(name)) badges.push(h("span", { class: "badge turn" }, gettext("to act")));
+    else if (offered.has(name)) badges.push(h("span", { class: "badge offer", title: "a power offer is waiting for an answer" }, gettext("power offer")));
+    if (f.passed) badges.push(h("span", { class: "badge passed" }, gettext("passed")));
+    if (f.dropped) badges.push(h("span", { class: "badge" }, gettext("dropped")));
     const left = BUILDINGS.map((b) =>
       h("span", { class: "res", title: `${catalog.buildings[b]}: ${f.buildings_left[b]} of ${catalog.supply[b]} left to build` },
         h("span", { class: "label" }, b), " ", h("b", {}, f.buildings_left[b])),
@@ -75,7 +76,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     if (f.bonus_tile) tiles.push(chip(f.bonus_tile, (catalog.bonus[f.bonus_tile] || {}).text));
     for (const t of f.favor_tiles || []) tiles.push(chip(t, (catalog.favor[t] || {}).text));
     for (const t of f.town_tiles || []) tiles.push(chip(t, (catalog.town[t] || {}).text));
-    if (f.pass_vp && !f.passed && !view.finished) tiles.push(h("span", { class: "pass-vp", title: `VP for passing now (${f.bonus_tile})` }, `pass +${f.pass_vp} VP`));
+    if (f.pass_vp && !f.passed && !view.finished) tiles.push(h("span", { class: "pass-vp", title: `VP for passing now (${f.bonus_tile})` }, interpolate(gettext("pass +%(vp)s VP"), { vp: f.pass_vp })));
     const pending = Object.entries(f.pending || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`);
     // BON4 adds a shipping level for the round it is held (not for the Dwarves or Fakirs).
     const shipBonus = f.shipping_max && !f.passed ? (catalog.bonus[f.bonus_tile] || {}).shipping || 0 : 0;
@@ -83,39 +84,54 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     panels.push(
       h("article", { class: `faction-panel faction-${name}${acting.has(name) ? " acting" : ""}`, "data-faction": name, "aria-label": `${f.display_name}, ${f.VP} VP` },
         h("header", {},
-          h("h3", {}, h("span", { class: "swatch" }), " ", f.display_name),
-          h("span", { class: "vp" }, `${f.VP} VP`)),
-        h("div", { class: "player" }, usernames[name] ? h("a", { href: `/players/${encodeURIComponent(user)}/` }, user) : user, ` · seat ${f.seat} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
+          h("h3", {}, h("span", { class: "swatch" }), " ", factionName(name, catalog)),
+          h("span", { class: "vp" }, interpolate(gettext("%(vp)s VP"), { vp: f.VP }))),
+        h("div", { class: "player" }, usernames[name] ? h("a", { href: `/players/${encodeURIComponent(user)}/` }, user) : user, ` · ${interpolate(gettext("seat %(seat)s"), { seat: f.seat })} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
         h("div", { class: "res-row" },
           h("span", { class: "res", title: "coins" }, h("span", { class: "label" }, "C"), " ", h("b", {}, f.C)),
           h("span", { class: "res", title: "workers" }, h("span", { class: "label" }, "W"), " ", h("b", {}, f.W)),
           h("span", { class: "res", title: "priests" }, h("span", { class: "label" }, "P"), " ", h("b", {}, f.P)),
           h("span", { class: "res", title: "power in bowls I, II and III" }, h("span", { class: "label" }, "PW "),
             h("span", { class: "bowls" }, h("span", { class: "bowl" }, f.PW[0]), h("span", { class: "bowl" }, f.PW[1]), h("span", { class: "bowl b3" }, f.PW[2])))),
-        h("div", { class: "res-row", "aria-label": "Buildings left to build" }, h("span", { class: "label muted" }, "left:"), ...left),
+        h("div", { class: "res-row", "aria-label": "Buildings left to build" }, h("span", { class: "label muted" }, gettext("left:")), ...left),
         h("div", { class: "res-row" },
-          f.shipping_max ? h("span", { class: "res ship", title: shipBonus ? `shipping ${f.shipping}, +${shipBonus} from ${f.bonus_tile} this round` : "shipping level" }, h("span", { class: "label" }, "ship "), h("b", {}, f.shipping + shipBonus), shipBonus ? h("span", { class: "muted" }, ` (${f.shipping}+${shipBonus})`) : null, `/${f.shipping_max}`) : null,
-          h("span", { class: "res" }, h("span", { class: "label" }, "dig "), h("b", {}, f.digging), `/${f.digging_max}`),
-          f.teleport_range !== null && f.teleport_range !== undefined ? h("span", { class: "res" }, h("span", { class: "label" }, "range "), h("b", {}, f.teleport_range)) : null,
-          h("span", { class: "res", title: "town keys" }, h("span", { class: "label" }, "keys "), h("b", {}, f.keys)),
-          h("span", { class: "res", title: "largest connected network" }, h("span", { class: "label" }, "network "), h("b", {}, f.network))),
+          f.shipping_max ? h("span", { class: "res ship", title: shipBonus ? `shipping ${f.shipping}, +${shipBonus} from ${f.bonus_tile} this round` : "shipping level" }, h("span", { class: "label" }, `${gettext("ship")} `), h("b", {}, f.shipping + shipBonus), shipBonus ? h("span", { class: "muted" }, ` (${f.shipping}+${shipBonus})`) : null, `/${f.shipping_max}`) : null,
+          h("span", { class: "res" }, h("span", { class: "label" }, `${gettext("dig")} `), h("b", {}, f.digging), `/${f.digging_max}`),
+          f.teleport_range !== null && f.teleport_range !== undefined ? h("span", { class: "res" }, h("span", { class: "label" }, `${gettext("range")} `), h("b", {}, f.teleport_range)) : null,
+          h("span", { class: "res", title: "town keys" }, h("span", { class: "label" }, `${gettext("keys")} `), h("b", {}, f.keys)),
+          h("span", { class: "res", title: "largest connected network" }, h("span", { class: "label" }, `${gettext("network")} `), h("b", {}, f.network))),
         tiles.length ? h("div", { class: "res-row" }, ...tiles) : null,
-        view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, "next income "), incomeText(f.income)) : null,
+        view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, `${gettext("next income")} `), incomeText(f.income)) : null,
         projectedRow(view.projected_final && view.projected_final[name]),
-        pending.length ? h("div", { class: "res-row muted" }, `pending: ${pending.join(", ")}`) : null,
+        pending.length ? h("div", { class: "res-row muted" }, `${gettext("pending:")} ${pending.join(", ")}`) : null,
         factionDetails(name, f, catalog),
       ),
     );
   }
   if (!panels.length) {
     for (const p of view.players || []) {
-      panels.push(h("article", { class: "faction-panel" }, h("header", {}, h("h3", {}, p.username)), h("div", { class: "player" }, `seat ${p.seat} · choosing a faction `, clockText(clocks[p.seat], clocksAt))));
+      panels.push(h("article", { class: "faction-panel" }, h("header", {}, h("h3", {}, p.username)), h("div", { class: "player" }, `${interpolate(gettext("seat %(seat)s"), { seat: p.seat })} · ${gettext("choosing a faction")} `, clockText(clocks[p.seat], clocksAt))));
     }
   }
   container.replaceChildren(...panels);
 }
 
 const SOURCE_ORDER = ["start", "round scoring", "town", "favor tiles", "bonus tiles", "advances", "faction", "dig", "leech", "cults", "network", "resources"];
+// The engine's names of VP sources, in words of the page's language.
+const SOURCE_NAMES = {
+  start: gettext("start"),
+  "round scoring": gettext("round scoring"),
+  town: gettext("town"),
+  "favor tiles": gettext("favor tiles"),
+  "bonus tiles": gettext("bonus tiles"),
+  advances: gettext("advances"),
+  faction: gettext("faction"),
+  dig: gettext("digging"),
+  leech: gettext("power offers"),
+  cults: gettext("cults"),
+  network: gettext("network"),
+  resources: gettext("resources"),
+};
 
 // What a faction can do and where its VP came from: readable without hovering, on a phone too.
 function factionDetails(name, f, catalog) {
@@ -129,13 +145,13 @@ function factionDetails(name, f, catalog) {
     .sort(([a], [b]) => (SOURCE_ORDER.indexOf(a) + 99) % 99 - (SOURCE_ORDER.indexOf(b) + 99) % 99);
   const built = f.buildings && f.buildings.SH > 0;
   return h("details", { class: "faction-more" },
-    h("summary", {}, "Abilities, tiles and VP"),
-    info.ability ? h("p", {}, h("b", {}, "Ability: "), info.ability) : null,
-    info.stronghold ? h("p", {}, h("b", {}, built ? "Stronghold (built): " : "Stronghold: "), info.stronghold) : null,
+    h("summary", {}, gettext("Abilities, tiles and VP")),
+    info.ability ? h("p", {}, h("b", {}, `${gettext("Ability")}: `), info.ability) : null,
+    info.stronghold ? h("p", {}, h("b", {}, built ? `${gettext("Stronghold (built)")}: ` : `${gettext("Stronghold")}: `), info.stronghold) : null,
     tileLines.length ? h("ul", { class: "tile-lines" }, ...tileLines) : null,
-    f.pass_vp ? h("p", {}, h("b", {}, "Passing now: "), `+${f.pass_vp} VP from ${f.bonus_tile}`) : null,
-    sources.length ? h("table", { class: "vp-sources", "aria-label": "VP by source" },
-      h("tbody", {}, ...sources.map(([source, vp]) => h("tr", {}, h("th", { scope: "row" }, source), h("td", { class: "num" }, vp))))) : null);
+    f.pass_vp ? h("p", {}, h("b", {}, `${gettext("Passing now")}: `), interpolate(gettext("+%(vp)s VP from %(tile)s"), { vp: f.pass_vp, tile: f.bonus_tile })) : null,
+    sources.length ? h("table", { class: "vp-sources", "aria-label": gettext("VP by source") },
+      h("tbody", {}, ...sources.map(([source, vp]) => h("tr", {}, h("th", { scope: "row" }, SOURCE_NAMES[source] || source), h("td", { class: "num" }, vp))))) : null);
 }
 
 export function renderCults(container, view, { catalog, options, onChoose }) {
@@ -166,7 +182,7 @@ export function renderCults(container, view, { catalog, options, onChoose }) {
       h("section", { class: `cult-track cult-${track}${choices.length ? " legal" : ""}`, "aria-label": `${CULT_NAMES[track]} cult track` },
         h("h3", {}, CULT_NAMES[track].toUpperCase()),
         ...levels,
-        h("div", { class: "priest-slots", "aria-label": "Priest spaces" }, ...slots),
+        h("div", { class: "priest-slots", "aria-label": gettext("Priest spaces") }, ...slots),
         choices.length ? h("button", { type: "button", class: "cult-action", onclick: (e) => onChoose(choices, `${CULT_NAMES[track]} cult`, e.currentTarget) }, choices.length === 1 ? choices[0].label : `${choices.length} choices…`) : null),
     );
   }
@@ -226,12 +242,12 @@ export function renderTiles(container, view, { catalog, optionFor, onPick, onExp
   });
   const special = (view.used_special_actions || []).map((a) => chip(a));
   const parts = [
-    h("h3", {}, "Round scoring"), h("div", { class: "tile-grid scoring-tiles" }, ...scoring),
-    h("h3", {}, "Power actions"), h("div", { class: "tile-grid power-actions" }, ...actions),
-    special.length ? h("p", { class: "muted" }, "Special actions used this round: ", ...special) : null,
-    h("h3", {}, "Bonus tiles"), h("div", { class: "tile-grid bonus-tiles" }, ...bonus),
-    h("h3", {}, "Favor tiles left"), h("div", { class: "tile-grid favor-tiles" }, ...favor),
-    h("h3", {}, "Town tiles left"), h("div", { class: "tile-grid town-tiles" }, ...town),
+    h("h3", {}, gettext("Round scoring")), h("div", { class: "tile-grid scoring-tiles" }, ...scoring),
+    h("h3", {}, gettext("Power actions")), h("div", { class: "tile-grid power-actions" }, ...actions),
+    special.length ? h("p", { class: "muted" }, `${gettext("Special actions used this round:")} `, ...special) : null,
+    h("h3", {}, gettext("Bonus tiles")), h("div", { class: "tile-grid bonus-tiles" }, ...bonus),
+    h("h3", {}, gettext("Favor tiles left")), h("div", { class: "tile-grid favor-tiles" }, ...favor),
+    h("h3", {}, gettext("Town tiles left")), h("div", { class: "tile-grid town-tiles" }, ...town),
   ];
   container.replaceChildren(...parts.filter(Boolean));
 }

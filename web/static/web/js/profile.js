@@ -1,5 +1,6 @@
 // Profile: the rating history, from the ratings API.
 
+import { gettext, interpolate } from "./i18n.js";
 import { api } from "./api.js";
 import { lineChart } from "./charts.js";
 
@@ -12,13 +13,13 @@ if (box) {
       const points = [[0, Math.round(data.history[0].rating_before)]];
       data.history.forEach((change, i) => points.push([i + 1, Math.round(change.rating_after)]));
       lineChart(box, {
-        series: [{ label: "Rating", colour: "#2f6f3a", points, dots: true }],
+        series: [{ label: gettext("Rating"), colour: "#2f6f3a", points, dots: true }],
         xLabel: "rated games",
-        yLabel: `Rating of ${username} after each rated game`,
+        yLabel: interpolate(gettext("Rating of %(username)s after each rated game"), { username }),
         height: 220,
       });
     })
     .catch(() => {
-      box.replaceChildren(document.createTextNode("The rating history could not be loaded."));
+      box.replaceChildren(document.createTextNode(gettext("The rating history could not be loaded.")));
     });
 }
