@@ -21,8 +21,9 @@ from accounts.usernames import username_problem
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 from tm_site.text import single_line
 
-from . import clock, engine, kinds, log, signals
+from . import clock, kinds, log, signals
 from .kinds.contract import RuleViolation
+from .kinds.terra_mystica import engine
 from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat
 
 User = get_user_model()
@@ -525,7 +526,7 @@ def _import_accounts(players: list[str], attach_existing: bool) -> dict[str, Any
 def game_import(
     *, game_file, created_by, public: bool = True, attach_existing: bool = False
 ) -> Game:
-    """Create a game from a game file (``games.notation.GameFile``) by playing its entries.
+    """Create a game from a game file (``games.kinds.terra_mystica.notation.GameFile``) by playing its entries.
 
     Players are accounts named as in the file. Missing ones are created without a usable
     password. Existing accounts are seated only when ``attach_existing`` says so (the file's

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from . import log
 from .clock import game_abort
-from .engine import IllegalMove
+from .kinds.errors import IllegalMove
 from .models import Game, Seat
 
 logger = logging.getLogger(__name__)

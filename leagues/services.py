@@ -21,8 +21,9 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games import clock as game_clock
-from games import engine, kinds
+from games import kinds
 from games import services as game_services
+from games.kinds.terra_mystica import engine
 from games.models import Game, Seat, new_seed
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import engine
+from games.kinds.terra_mystica import engine
 
 FIELDS = (
     "enabled",

@@ -11,9 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
-from games import engine as game_engine
-
-from . import catalog
+from games.kinds.terra_mystica import catalog
+from games.kinds.terra_mystica import engine as game_engine
 
 HOUR, DAY = 3600, 86400
 

@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, QuerySet
 from django.utils.translation import gettext
 
-from games import clock, engine
+from games import clock
 from games import selectors as game_selectors
+from games.kinds.terra_mystica import engine
 from games.log import effective_moves, load_state
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import NotFound

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
-from games import engine
 from games import log as game_log
 from games import services as game_services
+from games.kinds.terra_mystica import engine
 from games.models import Game, Seat
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden
 

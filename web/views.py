@@ -22,16 +22,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
-from games import engine as game_engine
 from games import kinds
 from games import services as game_services
+from games.kinds.terra_mystica import catalog
+from games.kinds.terra_mystica import engine as game_engine
 from games.models import ORIGINAL_MAP_ID
 from games.names import catalog_localized
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
-from . import catalog, kind_views, selectors, services
+from . import kind_views, selectors, services
 from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm, choice_field
 from .language_views import language_remember
 

@@ -6,8 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.selectors import display_name
-from games import clock, engine, extensions
+from games import clock, extensions
 from games.kinds import command_seen
+from games.kinds.terra_mystica import engine
 from games.models import ChatMessage, Game, Move, Seat
 
 

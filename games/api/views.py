@@ -26,7 +26,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import engine, kinds, log, notation, selectors, services
+from games import kinds, log, selectors, services
+from games.kinds.terra_mystica import engine, notation
+from games.kinds.terra_mystica import serializers as tm_serializers
 from games.models import ORIGINAL_MAP_ID, Game
 from tm_site.exceptions import ApplicationError
 
@@ -100,19 +102,14 @@ def _move_response(result: log.MoveResult) -> Response:
     return Response(body, status=status.HTTP_201_CREATED)
 
 
+# The API's fields of a fixed setup, per game kind.
+SETUP_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
+    "terra_mystica": tm_serializers.SetupInputSerializer,
+}
+
+
 class GameListCreateApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-
-    class SetupInputSerializer(serializers.Serializer):
-        scoring_tiles = serializers.ListField(
-            child=serializers.CharField(max_length=10), min_length=6, max_length=6
-        )
-        removed_bonus_tiles = serializers.ListField(
-            child=serializers.CharField(max_length=10), required=False, default=list, max_length=10
-        )
-        seat_order = serializers.ListField(
-            child=serializers.CharField(max_length=150), required=False, default=list, max_length=5
-        )
 
     class InputSerializer(serializers.Serializer):
         kind = serializers.CharField(
@@ -182,10 +179,13 @@ class GameListCreateApi(APIView):
         if setup is not None:
             if not isinstance(setup, dict):
                 raise ApplicationError("setup must be an object.")
-            checked = self.SetupInputSerializer(data=setup)
-            if not checked.is_valid():
-                raise serializers.ValidationError({"setup": checked.errors})
-            setup = checked.validated_data
+            # The kind's own fields, where it has them; its engine checks the rest.
+            fields = SETUP_SERIALIZERS.get(values["kind"])
+            if fields is not None:
+                checked = fields(data=setup)
+                if not checked.is_valid():
+                    raise serializers.ValidationError({"setup": checked.errors})
+                setup = checked.validated_data
         for field in ("move_time_limit", "clock_initial", "clock_bonus"):
             seconds = values.pop(field)
             values[field] = timedelta(seconds=seconds) if seconds is not None else None

@@ -17,6 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from tm_site.exceptions import ApplicationError
 
 from .contract import GameEngine, KindInfo, RuleViolation
+from .errors import IllegalMove
 
 DEFAULT_KIND = "terra_mystica"
 
@@ -38,8 +39,6 @@ class _Ruled:
             return attribute
 
         def ruled(*args, **kwargs):
-            from games.engine import IllegalMove
-
             try:
                 return attribute(*args, **kwargs)
             except RuleViolation as exc:

@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import TokenUse
 from accounts.tokens import email_token
-from games import notation, services
+from games import services
+from games.kinds.terra_mystica import notation
 from games.models import Game
 from tests.conftest import load_corpus_game
 from tests.factories import PASSWORD, StaffFactory, UserFactory

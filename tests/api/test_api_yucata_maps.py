@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from games import engine
 from games import log as game_log
+from games.kinds.terra_mystica import engine
 from games.models import Game
 from games.rules.terra_mystica.board import variable_vp_table
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command

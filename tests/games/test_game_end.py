@@ -12,7 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import timezone
 
-from games import notation, services, tasks
+from games import services, tasks
+from games.kinds.terra_mystica import notation
 from games.models import Game
 from games.names import faction_name
 from notifications.models import Notification

@@ -161,7 +161,8 @@ def test_comments_are_not_stored_with_the_command(table):
 @pytest.fixture
 def finished_rated_game():
     """A recorded game imported whole by staff, its result recorded and rated."""
-    from games import notation, tasks
+    from games import tasks
+    from games.kinds.terra_mystica import notation
 
     staff = StaffFactory()
     record = load_corpus_game(RECORD)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games import engine
 from games import log as game_log
 from games import services as game_services
+from games.kinds.terra_mystica import engine
 from games.models import Game
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command
 

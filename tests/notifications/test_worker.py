@@ -12,9 +12,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import notation
 from games import services as game_services
 from games import tasks as game_tasks
+from games.kinds.terra_mystica import notation
 from games.models import Game
 from notifications import tasks as notification_tasks
 from notifications.models import Notification

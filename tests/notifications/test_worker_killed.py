@@ -20,8 +20,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import notation, services
+from games import services
 from games import tasks as game_tasks
+from games.kinds.terra_mystica import notation
 from games.models import Game
 from notifications import tasks as notification_tasks
 from notifications.models import Notification

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from games import notation, services
+from games import services
+from games.kinds.terra_mystica import notation
 from games.models import Game
 from tests.conftest import live_row, load_corpus_game
 from tests.factories import StaffFactory, UserFactory

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import engine, log, services
+from games import log, services
+from games.kinds.terra_mystica import engine
 from games.models import Move, StateSnapshot
 from web.models import AutoLeechSetting
 
@@ -240,7 +241,7 @@ def test_disabled_settings_answer_nothing(league):
 def test_offers_that_can_give_nothing_now_are_left_to_the_player():
     """Yucata's R0: what can be taken is measured when the player decides, so a player
     with full bowls may still make room and take the offer later; nothing is answered."""
-    from games import notation
+    from games.kinds.terra_mystica import notation
     from games.rules import terra_mystica as tm
     from tests.conftest import load_corpus_game
     from web import autoleech

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import notation
+from games.kinds.terra_mystica import notation
 from games.models import Game
 
 

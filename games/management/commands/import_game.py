@@ -8,7 +8,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import notation, services
+from games import services
+from games.kinds.terra_mystica import notation
 from tm_site.exceptions import ApplicationError
 
 

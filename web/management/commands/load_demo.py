@@ -18,7 +18,8 @@ from django.db import transaction
 from django.test.utils import override_settings
 
 from accounts.models import Profile
-from games import notation, services
+from games import services
+from games.kinds.terra_mystica import notation
 from games.models import Game
 from leagues import services as league_services
 from ratings import services as ratings_services

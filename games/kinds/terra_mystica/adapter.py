@@ -1,13 +1,12 @@
-"""Terra Mystica as a game kind: the contract over ``games.engine``, the TM engine's facade."""
+"""Terra Mystica as a game kind: the contract over ``engine``, the TM rules engine's facade."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from games import engine
-
-from .contract import KindInfo, Option, RuleViolation
+from ..contract import KindInfo, Option, RuleViolation
+from . import engine
 
 # The engine's rules revision (terra.snellman.net's base game with its options).
 VERSION = "2026.11"

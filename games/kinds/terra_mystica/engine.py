@@ -15,17 +15,10 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from games.kinds.errors import EngineUnavailable, IllegalMove
 from tm_site.exceptions import ApplicationError
 
 ENGINE_MODULE = "games.rules.terra_mystica"
-
-
-class IllegalMove(ApplicationError):
-    """The engine refused a command; the message names the broken rule."""
-
-
-class EngineUnavailable(ApplicationError):
-    status_code: int = 503
 
 
 @functools.cache

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.log import effective_moves
+from games.models import Game, Move
 from tm_site.exceptions import ApplicationError
 from tm_site.text import single_line
-
-from .log import effective_moves
-from .models import Game, Move
 
 
 @dataclass(frozen=True)
