@@ -9,7 +9,7 @@ from .data import provisional, provisional_note
 from .engine import apply, drop
 from .legal import candidates, legal_commands
 from .scoring import breakdown, vp
-from .state import make_setup, new_state
+from .state import make_setup, new_state, seat_colour
 from .view import view
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "new_state",
     "provisional",
     "provisional_note",
+    "seat_colour",
     "view",
     "vp",
 ]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from games.rules.core import RuleError
 
 from . import actions, progress
 from .scoring import vp
-from .state import State, active_seats, fresh_turn, hand_limit
+from .state import State, active_seats, copied, fresh_turn, hand_limit
 
 ACTIONS: dict[str, progress.Handler] = {
     "attack": actions.attack,
@@ -47,7 +46,7 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
     words = command.split()
     if not words:
         raise RuleError("Empty command: type an action such as 'pass'.")
-    new = copy.deepcopy(state)
+    new = copied(state)
     events: list[dict[str, Any]] = []
     free = dispatch(new, seat, words, events)
     row: dict[str, Any] = {
@@ -121,7 +120,7 @@ def next_turn(state: State, seat: int) -> None:
 
 
 def drop(state: State, seat: int) -> State:
-    new = copy.deepcopy(state)
+    new = copied(state)
     if seat not in new["dropped"]:
         new["dropped"].append(seat)
     if not new["finished"] and (new["turn"]["seat"] == seat or len(active_seats(new)) < 2):

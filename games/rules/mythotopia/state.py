@@ -6,6 +6,7 @@ in the state, so a replay draws the same cards and a player cannot see what come
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -14,6 +15,11 @@ from games.rules.core import RuleError
 from . import data
 
 State = dict[str, Any]
+
+
+def copied(state: State) -> State:
+    """A deep copy of plain data (through pickle: several times faster than copy.deepcopy)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def rng(state: State) -> random.Random:
@@ -203,6 +209,11 @@ def reserve_capacity(state: State, seat: int) -> int:
     )
     bonus = 2 if "warehouse" in state["seats"][str(seat)]["reserve"] else 0
     return 2 + on_board + bonus
+
+
+def seat_colour(seat: int) -> str:
+    """Colours follow the seats whatever the player count: red and blue for two players."""
+    return str(data.rules()["colours"]["4"][seat - 1])
 
 
 def seat_numbers(state: State) -> list[int]:
