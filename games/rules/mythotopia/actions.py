@@ -14,7 +14,7 @@ from . import data
 from .payment import Play, exactly
 from .scoring import check_seas, empty_vp_cards, take_token, vp
 from .state import State, controlled, draw, owned_cards, reserve_capacity
-from .wars import at_war, resolve, strongest, wars
+from .wars import at_war, opponents, parties, resolve, strength, strongest, wars
 
 Rows = list[dict[str, Any]]
 
@@ -112,6 +112,7 @@ def attack(state: State, seat: int, words: list[str], rows: Rows) -> None:
     if where["owner"] == seat:
         raise RuleError(f"{rule}: you control {target} already.")
     player = state["seats"][str(seat)]
+    reserve_army(state, seat, where["owner"], rule)
     play = Play(state, seat)
     ships = parts.get("via", [])
     if len(ships) > 2:
@@ -134,6 +135,19 @@ def attack(state: State, seat: int, words: list[str], rows: Rows) -> None:
     where["armies"][str(seat)] = where["armies"].get(str(seat), 0) + sent
     play.finish()
     rows.append({"seat": seat, "event": f"attacks {target} with {sent} armies"})
+
+
+def reserve_army(state: State, attacker: int, defender: int | None, rule: str) -> None:
+    """Reserve Army: a player at war with another player neither attacks nor is attacked by a
+    further player (wars against neutral provinces are not restricted)."""
+    if not defender:
+        return
+    for holder, other in ((attacker, defender), (defender, attacker)):
+        if "reserve-army" in state["seats"][str(holder)]["reserve"]:
+            at_war_with = opponents(state, holder)
+            if at_war_with and other not in at_war_with:
+                colour = state["colours"][holder - 1]
+                raise RuleError(f"{rule}: Reserve Army keeps {colour} to the war they are in.")
 
 
 def launch_food(places: set[str], target: str, ships: int, rule: str) -> int:
@@ -240,9 +254,10 @@ def recall(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 def end_war(state: State, seat: int, words: list[str], rows: Rows) -> None:
     rule = "End a war"
-    if len(words) != 1:
-        raise RuleError(f"{rule}: end war <province>")
+    if len(words) not in (1, 3) or (len(words) == 3 and words[1:] != ["with", "hero"]):
+        raise RuleError(f"{rule}: end war <province> [with hero]")
     province = province_named(words[0])
+    hero = len(words) == 3
     first_action(state, rule)
     if state["turn"].get("ended_war"):
         raise RuleError(f"{rule}: once per turn.")
@@ -252,6 +267,14 @@ def end_war(state: State, seat: int, words: list[str], rows: Rows) -> None:
     if where["owner"] != seat and where["armies"].get(str(seat), 0) == 0:
         raise RuleError(f"{rule}: you are not a party of the war in {province}.")
     winner = strongest(state, province)
+    if hero:
+        # Hero (a benefit of End a War): a tie at the top is decided for its player.
+        play = Play(state, seat)
+        play.card("hero", "Hero")
+        top = max(strength(state, province, p) for p in parties(state, province))
+        if winner is None and strength(state, province, seat) == top:
+            winner = seat
+        play.finish()
     if winner is None:
         raise RuleError(f"{rule}: no party in {province} is stronger than every other.")
     state["turn"]["ended_war"] = True

@@ -15,8 +15,8 @@ from .wars import at_war, wars
 
 
 def pay_for(cards: list[str], needed: dict[str, int]) -> list[str] | None:
-    """One way to pay exactly ``needed`` from ``cards``, single-symbol cards first."""
-    left = sorted(cards, key=lambda c: (len(data.card_symbols(c)), c))
+    """One way to pay exactly ``needed`` from ``cards``, in their order (``by_use``)."""
+    left = list(cards)
     items: list[str] = []
     for kind, amount in needed.items():
         while amount > 0:
@@ -34,6 +34,11 @@ def pay_for(cards: list[str], needed: dict[str, int]) -> list[str] | None:
             amount -= data.card_symbols(card)[kind]
             items.append(card if len(data.card_symbols(card)) == 1 else f"{card}:{kind}")
     return items
+
+
+def by_use(cards: list[str]) -> list[str]:
+    """Cards with one kind of symbol first: payments keep the versatile cards for later."""
+    return sorted(cards, key=lambda c: (len(data.card_symbols(c)), c))
 
 
 def army_payments(cards: list[str], supply: int) -> list[list[str]]:
@@ -63,13 +68,15 @@ def with_pay(words: list[str], items: list[str] | None) -> str | None:
 
 def candidates(state: State, seat: int) -> list[str]:
     player = state["seats"][str(seat)]
-    cards = player["hand"] + player["reserve"]
+    cards = by_use(player["hand"] + player["reserve"])
     own = controlled(state, seat)
     found: list[str | None] = ["pass"]
     if not state["turn"]["actions"] and not state["turn"]["free"]:
         if empty_vp_cards(state) >= 4:
             found.append("end game")
         found += [f"end war {p}" for p in wars(state)]
+        if "hero" in cards:
+            found += [f"end war {p} with hero" for p in wars(state)]
     found += _attacks(state, seat, cards)
     for province in sorted(
         set(own) | {p for p in state["provinces"] if state["provinces"][p]["armies"].get(str(seat))}
@@ -91,8 +98,9 @@ def candidates(state: State, seat: int) -> list[str]:
     found.append(with_pay(["buy", "1", "armies"], pay_for(cards, {"gold": 1})))
     found.append(with_pay(["buy", "1", "ships"], pay_for(cards, {"gold": 2})))
     if not state["turn"]["add_used"]:
+        gold = pay_for(cards, {"gold": 1})
         for card in [*state["progress_display"], *player["removed"]]:
-            found.append(with_pay(["add", card], pay_for(cards, {"gold": 1})))
+            found.append(with_pay(["add", card], gold))
     if len(player["reserve"]) < reserve_capacity(state, seat):
         found += [f"reserve {c}" for c in player["hand"]]
     found += [f"discard {c}" for c in cards]
@@ -114,7 +122,7 @@ def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
             else connected_by_roads(state, seat, source)
         )
         targets: dict[str, list[str]] = {}
-        for place in places:
+        for place in sorted(places):  # sorted: candidates in the same order in every process
             for target, kind in data.provinces()[place]["borders"].items():
                 if kind != "mountains":
                     targets.setdefault(target, [])
@@ -148,23 +156,22 @@ def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[s
     for card in [c for c in cards if c in data.provinces() or c == "general"]:
         places = set(own) if card == "general" else connected_by_roads(state, seat, card)
         rest = [c for c in cards if c not in (builder, card)]
+        guilded = bool(state["vp_cards"].get("guilded-city"))
+        inns = bool(state["vp_cards"].get("inns"))
         for province in sorted(places & set(own)):
             for kind, stone in (("city", 2), ("castle", 1)):
-                found.append(
-                    with_pay(
-                        ["build", kind, province, "with", builder, card],
-                        pay_for(rest, {"stone": stone}),
-                    )
-                )
+                words = ["build", kind, province, "with", builder, card]
+                found.append(with_pay(words, pay_for(rest, {"stone": stone})))
+                if kind == "city" and guilded:
+                    found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
             for other, border in data.provinces()[province]["borders"].items():
                 if other in own and border != "mountains":
                     a, b = sorted((province, other))
-                    found.append(
-                        with_pay(
-                            ["build", "road", a, b, "with", builder, card],
-                            pay_for(rest, {"stone": 3 if border == "hills" else 2}),
-                        )
-                    )
+                    words = ["build", "road", a, b, "with", builder, card]
+                    stone = 3 if border == "hills" else 2
+                    found.append(with_pay(words, pay_for(rest, {"stone": stone})))
+                    if inns:
+                        found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
     return found
 
 

@@ -9,6 +9,9 @@ from games.rules.core import RuleError
 from . import data
 from .state import State
 
+# Reserve cards that let any card be played once per turn as one symbol of a kind.
+CONVERTERS = {"food": "farming", "gold": "gold-mine", "army": "levies", "stone": "quarry"}
+
 
 class Play:
     """The cards one action plays; they reach the discard pile only if the action succeeds."""
@@ -41,10 +44,23 @@ class Play:
                     )
                 [kind] = symbols
             if kind not in symbols:
-                raise RuleError(f"Paying with symbols: {card} shows no {kind}.")
+                self.card(card, "Paying with symbols")
+                paid[kind] += self._converted(card, kind)
+                continue
             self.card(card, "Paying with symbols")
             paid[kind] += symbols[kind]
         return paid
+
+    def _converted(self, card: str, kind: str) -> int:
+        """Farming, Gold Mine, Levies, Quarry in the reserve: once per turn any card as 1."""
+        converter = CONVERTERS.get(kind)
+        once = self.state["turn"]["once"]
+        if converter is None or converter not in self.player["reserve"] or converter in once:
+            raise RuleError(f"Paying with symbols: {card} shows no {kind}.")
+        if converter == card:
+            raise RuleError(f"{data.card_name(card)}: it turns another card into 1 {kind}.")
+        once.append(converter)
+        return 1
 
     def _known(self, card: str) -> bool:
         return (

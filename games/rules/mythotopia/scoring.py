@@ -10,7 +10,8 @@ from .state import State, controlled
 
 def vp(state: State, seat: int) -> int:
     player = state["seats"][str(seat)]
-    return 3 * len(controlled(state, seat)) + sum(t["value"] for t in player["tokens"])
+    provinces = sum(1 for where in state["provinces"].values() if where["owner"] == seat)
+    return 3 * provinces + sum(t["value"] for t in player["tokens"])
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:

@@ -22,6 +22,16 @@ def wars(state: State) -> list[str]:
     return sorted(p for p in state["provinces"] if at_war(state, p))
 
 
+def opponents(state: State, seat: int) -> set[int]:
+    """The players ``seat`` is at war with (attacking them or attacked by them)."""
+    found: set[int] = set()
+    for province in wars(state):
+        sides = [p for p in parties(state, province) if p != NEUTRAL]
+        if seat in sides:
+            found.update(p for p in sides if p != seat)
+    return found
+
+
 def parties(state: State, province: str) -> list[int]:
     """The defender (a seat, or NEUTRAL) first, then each attacking seat."""
     where = state["provinces"][province]

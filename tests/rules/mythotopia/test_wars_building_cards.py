@@ -188,3 +188,38 @@ def test_at_game_end_a_tied_war_goes_to_the_defender(state):
     assert new["provinces"]["Iracund"]["owner"] == 2
     # The defender's win earns a Defender of the Realm token: red 8 VP, blue 7.
     assert new["seats"]["2"]["tokens"] == [{"card": "defender", "value": 1}]
+
+
+def test_hero_decides_a_tie_for_its_player(state):
+    state["provinces"]["Iracund"]["armies"] = {"1": 2, "2": 2}
+    hand(state, 1, "hero")
+    with pytest.raises(RuleError, match="stronger than every other"):
+        play(state, "end war Iracund")
+    new = play(state, "end war Iracund with hero")
+    assert new["provinces"]["Iracund"]["owner"] == 1
+    assert "hero" in new["seats"]["1"]["discard"]
+
+
+def test_gold_mine_and_levies_turn_any_card_into_one_symbol_once_per_turn(state):
+    state["seats"]["1"]["reserve"] = ["gold-mine", "levies"]
+    hand(state, 1, "Palmain", "Nusus", "build")
+    new = play(state, "buy 1 armies pay build:gold")
+    assert new["seats"]["1"]["armies"] == 7
+    with pytest.raises(RuleError, match="shows no gold"):
+        play(new, "buy 1 armies pay Nusus:gold")
+    new = play(state, "attack Blore from Palmain pay build:army Nusus")
+    assert new["provinces"]["Blore"]["armies"] == {"1": 1}
+
+
+def test_reserve_army_keeps_a_player_at_war_to_that_war():
+    state = blank(3)
+    own(state, 1, "Palmain", "Nusus")
+    own(state, 2, "Iracund")
+    own(state, 3, "Scombroid")
+    state["provinces"]["Iracund"]["armies"] = {"3": 1}  # green attacks blue
+    state["seats"]["2"]["reserve"] = ["reserve-army"]
+    hand(state, 1, "Palmain", "army", "Nusus")
+    with pytest.raises(RuleError, match="Reserve Army keeps blue"):
+        play(state, "attack Iracund from Palmain pay army:army Nusus")
+    new = play(state, "attack Scombroid from Palmain pay army:army Nusus")
+    assert new["provinces"]["Scombroid"]["armies"] == {"1": 2}
