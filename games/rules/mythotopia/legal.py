@@ -178,6 +178,9 @@ def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[s
 def _card_texts(state: State, seat: int, cards: list[str]) -> list[str | None]:
     found: list[str | None] = []
     rest = [c for c in cards if c not in ("mystic", "mercenary", "diplomat")]
+    player = state["seats"][str(seat)]
+    if "warehouse" in player["reserve"]:
+        found += [f"play warehouse {c}" for c in player["hand"]]
     if "militia" in cards:
         found.append("play militia")
     if "providence" in cards:

@@ -12,7 +12,7 @@ from games.rules.core import RuleError
 
 from .actions import Rows, number, province_named, seat_of_colour, split
 from .payment import Play, exactly
-from .state import State, controlled, draw
+from .state import State, controlled, draw, reserve_capacity
 from .wars import at_war, parties, resolve
 
 
@@ -189,6 +189,25 @@ def march(state: State, seat: int, words: list[str], rows: Rows) -> None:
     rows.append({"seat": seat, "event": f"moves {count} armies by road from {start} to {end}"})
 
 
+def warehouse(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Warehouse in the reserve: once per turn, one hand card into the reserve for free."""
+    rule = "Warehouse"
+    player = state["seats"][str(seat)]
+    if "warehouse" not in player["reserve"]:
+        raise RuleError(f"{rule}: only while the Warehouse lies in your reserve.")
+    if len(words) != 1 or words[0] not in player["hand"]:
+        raise RuleError(f"{rule}: play warehouse <hand card>")
+    if "warehouse" in state["turn"]["once"]:
+        raise RuleError(f"{rule}: once per turn.")
+    capacity = reserve_capacity(state, seat)
+    if len(player["reserve"]) >= capacity:
+        raise RuleError(f"{rule}: your reserve holds {capacity} cards.")
+    state["turn"]["once"].append("warehouse")
+    player["hand"].remove(words[0])
+    player["reserve"].append(words[0])
+    rows.append({"seat": seat, "event": f"puts {words[0]} into the reserve (Warehouse)"})
+
+
 Handler = Callable[[State, int, list[str], Rows], None]
 
 FREE: dict[str, Handler] = {
@@ -198,5 +217,6 @@ FREE: dict[str, Handler] = {
     "counsellor": counsellor,
     "mystic": mystic,
     "mercenary": mercenary,
+    "warehouse": warehouse,
 }
 ACTIONS: dict[str, Handler] = {"diplomat": diplomat, "alchemist": alchemist}

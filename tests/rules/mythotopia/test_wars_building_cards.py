@@ -223,3 +223,14 @@ def test_reserve_army_keeps_a_player_at_war_to_that_war():
         play(state, "attack Iracund from Palmain pay army:army Nusus")
     new = play(state, "attack Scombroid from Palmain pay army:army Nusus")
     assert new["provinces"]["Scombroid"]["armies"] == {"1": 2}
+
+
+def test_warehouse_adds_two_reserve_places_and_a_free_card_into_the_reserve_per_turn(state):
+    state["seats"]["1"]["reserve"] = ["warehouse"]
+    hand(state, 1, "army", "ship")
+    assert mythotopia.view(state, 1)["seats"]["1"]["reserve_capacity"] == 4
+    new = play(state, "play warehouse army")
+    assert new["seats"]["1"]["reserve"] == ["warehouse", "army"]
+    assert new["turn"]["actions"] == 0 and new["turn"]["free"]
+    with pytest.raises(RuleError, match="once per turn"):
+        play(new, "play warehouse ship")
