@@ -69,7 +69,10 @@ CONTENT_SECURITY_POLICY: dict[str, list[str]] = {
 }
 
 # The game kinds this site hosts: id -> engine class keeping games.kinds.contract.GameEngine.
-GAME_KINDS = {"terra_mystica": "games.kinds.terra_mystica.TerraMystica"}
+GAME_KINDS = {
+    "terra_mystica": "games.kinds.terra_mystica.TerraMystica",
+    "mythotopia": "games.kinds.mythotopia.Mythotopia",
+}
 
 ROOT_URLCONF = "tm_site.urls"
 WSGI_APPLICATION = "tm_site.wsgi.application"

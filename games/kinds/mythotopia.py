@@ -1,0 +1,138 @@
+"""Mythotopia as a game kind: the contract over the pure engine ``games.rules.mythotopia``.
+
+Hands and draws are secret: a seat's view holds its own cards under ``my_hand`` and only the
+sizes of the others'; the cards drawn and discarded reach only their player's ledger rows.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from games.rules import mythotopia
+from games.rules.core import RuleError
+
+from .contract import KindInfo, RuleViolation
+
+VERSION = "1"
+SECRET_ROW_KEYS = ("drawn", "discarded")
+
+
+class Mythotopia:
+    info = KindInfo(
+        kind="mythotopia",
+        name="Mythotopia",
+        version=VERSION,
+        player_counts=(2, 3, 4),
+        hidden_information=True,
+    )
+
+    def setup(
+        self, *, players: Sequence[str], options: Sequence[str], seed: str, requested: dict | None
+    ) -> dict:
+        try:
+            return mythotopia.make_setup(list(players), seed, list(options))
+        except RuleError as exc:
+            raise RuleViolation(str(exc)) from exc
+
+    def new_state(self, setup: dict) -> Any:
+        return mythotopia.new_state(setup)
+
+    def apply(self, state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
+        try:
+            return mythotopia.apply(state, actor, command)
+        except RuleError as exc:
+            raise RuleViolation(str(exc)) from exc
+
+    def apply_for_seat(self, state: Any, seat: int, command: str) -> tuple[Any, list[dict]]:
+        if seat in state["dropped"]:
+            raise RuleViolation("A dropped seat does not play on.")
+        return self.apply(state, self.actor(state, seat), command)
+
+    def drop_seat(self, state: Any, seat: int) -> Any:
+        return mythotopia.drop(state, seat)
+
+    def actor(self, state: Any, seat: int) -> str:
+        return str(state["colours"][seat - 1])
+
+    def role(self, state: Any, seat: int) -> str:
+        return self.actor(state, seat)
+
+    def waiting_for(self, state: Any) -> list[dict]:
+        if self.is_finished(state):
+            return []
+        seat = state["turn"]["seat"]
+        left = 2 - state["turn"]["actions"]
+        return [
+            {
+                "seat": seat,
+                "actor": self.actor(state, seat),
+                "kind": "action",
+                "category": "turn",
+                "description": f"take {left} more action{'s' if left > 1 else ''}",
+            }
+        ]
+
+    def is_finished(self, state: Any) -> bool:
+        return bool(state["finished"])
+
+    def result(self, state: Any) -> list[dict]:
+        seats = range(1, len(state["players"]) + 1)
+        # The player who ended the game wins; the others rank by their VP.
+        key = {s: (s == state["winner"], mythotopia.vp(state, s)) for s in seats}
+        ordered = sorted(seats, key=lambda s: key[s], reverse=True)
+        rows: list[dict] = []
+        for index, seat in enumerate(ordered):
+            tied = rows and key[rows[-1]["seat"]] == key[seat]
+            rows.append(
+                {
+                    "seat": seat,
+                    "score": mythotopia.vp(state, seat),
+                    "rank": rows[-1]["rank"] if tied else index + 1,
+                    "role": self.actor(state, seat),
+                    "breakdown": mythotopia.breakdown(state, seat),
+                    "dropped": seat in state["dropped"],
+                }
+            )
+        return rows
+
+    def round(self, state: Any) -> int:
+        return int(state["turns_played"]) // len(state["players"]) + 1
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        shown = mythotopia.view(state, seat)
+        shown["waiting_for"] = self.waiting_for(state)
+        return shown
+
+    def command_view(self, actor: str, command: str, seat: int | None) -> str:
+        """Which cards a player discards or takes back is for their eyes only."""
+        if seat is not None and actor == mythotopia.seat_colour(seat):
+            return command
+        words = command.split()
+        if words and words[0] == "discard":
+            return f"discard {len(words) - 1} card{'s' if len(words) > 2 else ''}"
+        if words[:2] == ["play", "counsellor"]:
+            return "play counsellor"
+        return command
+
+    def ledger_view(self, rows: list[dict], seat: int | None) -> list[dict]:
+        seen = []
+        for row in rows:
+            mine = seat is not None and row.get("actor") == mythotopia.seat_colour(seat)
+            shown = {k: v for k, v in row.items() if mine or k not in SECRET_ROW_KEYS}
+            if not mine and "command" in shown:
+                shown["command"] = self.command_view(row["actor"], row["command"], None)
+            seen.append(shown)
+        return seen
+
+    def legal_commands(self, state: Any, seat: int) -> list[str]:
+        if seat in state["dropped"]:
+            return []
+        return mythotopia.legal_commands(state, seat)
+
+    def dump(self, state: Any) -> Any:
+        return copy.deepcopy(state)
+
+    def load(self, data: Any) -> Any:
+        return copy.deepcopy(data)

@@ -1,0 +1,128 @@
+"""Applying a command: a copy of the state is changed or the command is refused as a whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.core import RuleError
+
+from . import actions, progress
+from .scoring import vp
+from .state import State, active_seats, copied, fresh_turn, hand_limit
+
+ACTIONS: dict[str, progress.Handler] = {
+    "attack": actions.attack,
+    "deploy": actions.deploy,
+    "withdraw": actions.withdraw,
+    "sail": actions.sail,
+    "recall": actions.recall,
+    "buy": actions.buy,
+    "add": actions.add_card,
+    "reserve": actions.reserve,
+    "discard": actions.discard,
+    "remove": actions.remove,
+    "build": actions.build,
+    "patronage": actions.patronage,
+}
+TWO_WORD_ACTIONS: dict[str, progress.Handler] = {
+    "end war": actions.end_war,
+    "end game": actions.end_game,
+}
+
+
+def seat_of_actor(state: State, actor: str) -> int:
+    if actor not in state["colours"]:
+        raise RuleError(f"{actor!r} plays no colour in this game.")
+    return state["colours"].index(actor) + 1
+
+
+def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str, Any]]]:
+    """The state after ``actor``'s command and its ledger row; the given state is untouched."""
+    seat = seat_of_actor(state, actor)
+    if state["finished"]:
+        raise RuleError("The game is over.")
+    if state["turn"]["seat"] != seat:
+        raise RuleError(f"Turn order: it is not {actor}'s turn.")
+    words = command.split()
+    if not words:
+        raise RuleError("Empty command: type an action such as 'pass'.")
+    new = copied(state)
+    events: list[dict[str, Any]] = []
+    free = dispatch(new, seat, words, events)
+    row: dict[str, Any] = {
+        "actor": actor,
+        "command": " ".join(words),
+        "text": "; ".join(e["event"] for e in events) or command,
+    }
+    drawn = [card for e in events for card in e.get("drawn", [])]
+    if free:
+        new["turn"]["free"] = True
+    else:
+        new["turn"]["actions"] += 1
+        if new["turn"]["actions"] >= 2 and not new["finished"]:
+            drawn += end_turn(new, seat)
+    if drawn:
+        row["drawn"] = drawn  # the actor's own cards: for their eyes only
+    discarded = [card for e in events for card in e.get("cards", [])]
+    if discarded:
+        row["discarded"] = discarded
+    row["vp"] = {new["colours"][s - 1]: vp(new, s) for s in range(1, len(new["players"]) + 1)}
+    return new, [row]
+
+
+def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, Any]]) -> bool:
+    """Carry out the command; True when it was a free action."""
+    head = words[0]
+    pair = " ".join(words[:2])
+    if pair in TWO_WORD_ACTIONS:
+        TWO_WORD_ACTIONS[pair](state, seat, words[2:], events)
+        return False
+    if head == "pass" and len(words) == 1:
+        events.append({"seat": seat, "event": "passes"})
+        return False
+    if head in ACTIONS:
+        ACTIONS[head](state, seat, words[1:], events)
+        return False
+    if head == "march":
+        progress.march(state, seat, words[1:], events)
+        return True
+    if head == "play" and len(words) >= 2:
+        card = words[1]
+        if card in progress.FREE:
+            progress.FREE[card](state, seat, words[2:], events)
+            return True
+        if card in progress.ACTIONS:
+            progress.ACTIONS[card](state, seat, words[2:], events)
+            return False
+        raise RuleError(f"Card actions: {card} has no text to play on its own.")
+    raise RuleError(
+        f"Unknown command {' '.join(words)!r}: see the command list (attack, deploy, withdraw, "
+        "sail, recall, end war, buy, add, reserve, discard, remove, build, patronage, play, "
+        "march, pass, end game)."
+    )
+
+
+def end_turn(state: State, seat: int) -> list[str]:
+    """Draw up to the hand size, then the next player's turn begins."""
+    drawn = actions.draw_up(state, seat, hand_limit(state, str(seat)))
+    state["turns_played"] += 1
+    next_turn(state, seat)
+    return drawn
+
+
+def next_turn(state: State, seat: int) -> None:
+    seats = active_seats(state)
+    if len(seats) < 2:
+        state["finished"] = True
+        return
+    following = [s for s in seats if s > seat] + seats
+    state["turn"] = fresh_turn(following[0])
+
+
+def drop(state: State, seat: int) -> State:
+    new = copied(state)
+    if seat not in new["dropped"]:
+        new["dropped"].append(seat)
+    if not new["finished"] and (new["turn"]["seat"] == seat or len(active_seats(new)) < 2):
+        next_turn(new, seat)
+    return new

@@ -1,0 +1,226 @@
+"""Legal commands: cheap candidates, each kept only if the engine accepts it on a copy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.core import RuleError
+
+from . import data
+from .actions import connected_by_roads, sea_slug
+from .engine import apply
+from .scoring import empty_vp_cards
+from .state import State, controlled, reserve_capacity
+from .wars import at_war, wars
+
+
+def pay_for(cards: list[str], needed: dict[str, int]) -> list[str] | None:
+    """One way to pay exactly ``needed`` from ``cards``, in their order (``by_use``)."""
+    left = list(cards)
+    items: list[str] = []
+    for kind, amount in needed.items():
+        while amount > 0:
+            card = next(
+                (
+                    c
+                    for c in left
+                    if data.card_symbols(c).get(kind, 0) and data.card_symbols(c)[kind] <= amount
+                ),
+                None,
+            )
+            if card is None:
+                return None
+            left.remove(card)
+            amount -= data.card_symbols(card)[kind]
+            items.append(card if len(data.card_symbols(card)) == 1 else f"{card}:{kind}")
+    return items
+
+
+def by_use(cards: list[str]) -> list[str]:
+    """Cards with one kind of symbol first: payments keep the versatile cards for later."""
+    return sorted(cards, key=lambda c: (len(data.card_symbols(c)), c))
+
+
+def army_payments(cards: list[str], supply: int) -> list[list[str]]:
+    """Army payments: the smallest and the largest the personal supply allows."""
+    army = [c for c in cards if data.card_symbols(c).get("army")]
+    army.sort(key=lambda c: data.card_symbols(c)["army"])
+    options: list[list[str]] = []
+    total = 0
+    chosen: list[str] = []
+    for card in army:
+        if total + data.card_symbols(card)["army"] > max(supply, 2 if supply == 1 else 0):
+            break
+        chosen.append(card)
+        total += data.card_symbols(card)["army"]
+        if len(chosen) == 1:
+            options.append(list(chosen))
+    if len(chosen) > 1:
+        options.append(chosen)
+    return [[c if len(data.card_symbols(c)) == 1 else f"{c}:army" for c in o] for o in options]
+
+
+def with_pay(words: list[str], items: list[str] | None) -> str | None:
+    if items is None:
+        return None
+    return " ".join([*words, "pay", *items]) if items else " ".join(words)
+
+
+def candidates(state: State, seat: int) -> list[str]:
+    player = state["seats"][str(seat)]
+    cards = by_use(player["hand"] + player["reserve"])
+    own = controlled(state, seat)
+    found: list[str | None] = ["pass"]
+    if not state["turn"]["actions"] and not state["turn"]["free"]:
+        if empty_vp_cards(state) >= 4:
+            found.append("end game")
+        found += [f"end war {p}" for p in wars(state)]
+        if "hero" in cards:
+            found += [f"end war {p} with hero" for p in wars(state)]
+    found += _attacks(state, seat, cards)
+    for province in sorted(
+        set(own) | {p for p in state["provinces"] if state["provinces"][p]["armies"].get(str(seat))}
+    ):
+        mine = state["provinces"][province]["owner"] == seat
+        for option in army_payments(cards, player["armies"]):
+            rest = [c for c in cards if c not in [i.split(":")[0] for i in option]]
+            food = [] if mine else pay_for(rest, {"food": 1})
+            if food is not None:
+                found.append(with_pay(["deploy", province], option + food))
+        here = state["provinces"][province]["armies"].get(str(seat), 0)
+        if here and not at_war(state, province):
+            found.append(f"withdraw {here} from {province}")
+    for sea, info in data.seas().items():
+        if set(info["provinces"]) & set(own):
+            found.append(with_pay(["sail", sea_slug(sea)], pay_for(cards, {"ship": 1})))
+        if state["ships"][sea].get(str(seat)):
+            found.append(f"recall {state['ships'][sea][str(seat)]} from {sea_slug(sea)}")
+    found.append(with_pay(["buy", "1", "armies"], pay_for(cards, {"gold": 1})))
+    found.append(with_pay(["buy", "1", "ships"], pay_for(cards, {"gold": 2})))
+    if not state["turn"]["add_used"]:
+        gold = pay_for(cards, {"gold": 1})
+        for card in [*state["progress_display"], *player["removed"]]:
+            found.append(with_pay(["add", card], gold))
+    if len(player["reserve"]) < reserve_capacity(state, seat):
+        found += [f"reserve {c}" for c in player["hand"]]
+    found += [f"discard {c}" for c in cards]
+    found += [f"remove {c}" for c in cards]
+    found.append(with_pay(["patronage"], pay_for(cards, {"gold": 2})))
+    found += _builds(state, seat, cards, own)
+    found += _card_texts(state, seat, cards)
+    return [c for c in dict.fromkeys(found) if c]
+
+
+def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
+    player = state["seats"][str(seat)]
+    found: list[str | None] = []
+    ships = [c for c in cards if c in ("ship", "p-ship")]
+    for source in [c for c in cards if c in data.provinces() or c == "general"]:
+        places = (
+            set(controlled(state, seat))
+            if source == "general"
+            else connected_by_roads(state, seat, source)
+        )
+        targets: dict[str, list[str]] = {}
+        for place in sorted(places):  # sorted: candidates in the same order in every process
+            for target, kind in data.provinces()[place]["borders"].items():
+                if kind != "mountains":
+                    targets.setdefault(target, [])
+            for sea in data.provinces()[place]["seas"]:
+                for target in data.seas()[sea]["provinces"]:
+                    if ships and target not in targets:
+                        targets[target] = [ships[0]]
+        for target, via in sorted(targets.items()):
+            if state["provinces"][target]["owner"] == seat:
+                continue
+            rest = [c for c in cards if c != source and c not in via]
+            hills = not via and all(
+                data.border(p, target) != "normal" for p in places if data.border(p, target)
+            )
+            for option in army_payments(rest, player["armies"]):
+                left = [c for c in rest if c not in [i.split(":")[0] for i in option]]
+                food = pay_for(left, {"food": 2 if hills else 1})
+                words = ["attack", target, "from", source]
+                if via:
+                    words += ["via", *via]
+                found.append(with_pay(words, option + food if food is not None else None))
+    return found
+
+
+def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[str | None]:
+    found: list[str | None] = []
+    builders = [c for c in cards if c in ("build", "p-build")]
+    if not builders:
+        return found
+    builder = builders[0]
+    for card in [c for c in cards if c in data.provinces() or c == "general"]:
+        places = set(own) if card == "general" else connected_by_roads(state, seat, card)
+        rest = [c for c in cards if c not in (builder, card)]
+        guilded = bool(state["vp_cards"].get("guilded-city"))
+        inns = bool(state["vp_cards"].get("inns"))
+        for province in sorted(places & set(own)):
+            for kind, stone in (("city", 2), ("castle", 1)):
+                words = ["build", kind, province, "with", builder, card]
+                found.append(with_pay(words, pay_for(rest, {"stone": stone})))
+                if kind == "city" and guilded:
+                    found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
+            for other, border in data.provinces()[province]["borders"].items():
+                if other in own and border != "mountains":
+                    a, b = sorted((province, other))
+                    words = ["build", "road", a, b, "with", builder, card]
+                    stone = 3 if border == "hills" else 2
+                    found.append(with_pay(words, pay_for(rest, {"stone": stone})))
+                    if inns:
+                        found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
+    return found
+
+
+def _card_texts(state: State, seat: int, cards: list[str]) -> list[str | None]:
+    found: list[str | None] = []
+    rest = [c for c in cards if c not in ("mystic", "mercenary", "diplomat")]
+    player = state["seats"][str(seat)]
+    if "warehouse" in player["reserve"]:
+        found += [f"play warehouse {c}" for c in player["hand"]]
+    if "militia" in cards:
+        found.append("play militia")
+    if "providence" in cards:
+        found.append("play providence")
+    if "counsellor" in cards:
+        found.append("play counsellor")
+    if "alchemist" in cards:
+        found += ["play alchemist 1", "play alchemist 2"]
+    if "mystic" in cards:
+        for card in sorted(set(state["seats"][str(seat)]["discard"])):
+            found.append(with_pay(["play", "mystic", card], pay_for(rest, {"gold": 1})))
+    for province, where in state["provinces"].items():
+        if "marauders" in cards:
+            found += [
+                f"play marauders {province} {state['colours'][int(s) - 1]}"
+                for s in sorted(where["armies"])
+            ]
+        if "mercenary" in cards and where["armies"].get(str(seat)):
+            found.append(with_pay(["play", "mercenary", province, "1"], pay_for(rest, {"gold": 1})))
+        if "diplomat" in cards and at_war(state, province):
+            found.append(with_pay(["play", "diplomat", province], pay_for(rest, {"gold": 1})))
+    return found
+
+
+def legal_commands(state: State, seat: int) -> list[str]:
+    if state["finished"] or state["turn"]["seat"] != seat:
+        return []
+    actor = state["colours"][seat - 1]
+    legal = []
+    for command in candidates(state, seat):
+        try:
+            apply(state, actor, command)
+        except RuleError:
+            continue
+        legal.append(command)
+    return legal
+
+
+def accepted(state: State, seat: int, command: str) -> tuple[State, list[dict[str, Any]]] | None:
+    try:
+        return apply(state, state["colours"][seat - 1], command)
+    except RuleError:
+        return None

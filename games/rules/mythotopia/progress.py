@@ -1,0 +1,222 @@
+"""Card texts played with ``play <card> ...``: free actions and actions of the progress cards.
+
+Reserve cards (Cavalry, Limes, Ranger, Queen, Warehouse) act where their effect applies
+(wars.strength, state.hand_limit, state.reserve_capacity); Ship and General in ``actions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.rules.core import RuleError
+
+from .actions import Rows, number, province_named, seat_of_colour, split
+from .payment import Play, exactly
+from .state import State, controlled, draw, reserve_capacity
+from .wars import at_war, parties, resolve
+
+
+def militia(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    player = state["seats"][str(seat)]
+    if words:
+        raise RuleError("Militia: play militia")
+    if player["armies_general"] <= 0:
+        raise RuleError("Militia: no army of yours is left in the general supply.")
+    _discard_played(state, seat, "militia")
+    player["armies_general"] -= 1
+    player["armies"] += 1
+    rows.append({"seat": seat, "event": "plays Militia: 1 army into the personal supply"})
+
+
+def marauders(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    if len(words) != 2:
+        raise RuleError("Marauders: play marauders <province> <colour>")
+    province = province_named(words[0])
+    victim = seat_of_colour(state, words[1])
+    where = state["provinces"][province]
+    if where["armies"].get(str(victim), 0) <= 0:
+        raise RuleError(f"Marauders: {words[1]} has no army in {province}.")
+    _discard_played(state, seat, "marauders")
+    where["armies"][str(victim)] -= 1
+    if not where["armies"][str(victim)]:
+        del where["armies"][str(victim)]
+        state["mercenaries"] += where["mercenaries"].pop(str(victim), 0)
+    state["seats"][str(victim)]["armies"] += 1
+    rows.append({"seat": seat, "event": f"plays Marauders: 1 {words[1]} army leaves {province}"})
+
+
+def providence(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    if words:
+        raise RuleError("Providence: play providence")
+    player = state["seats"][str(seat)]
+    _from_hand_or_reserve(player, "providence", "Providence")
+    # Drawing first: a reshuffle leaves Providence on the new discard pile.
+    drawn = draw(state, str(seat), 2)
+    player["discard"].append("providence")
+    rows.append({"seat": seat, "event": "plays Providence: draws 2 cards", "drawn": drawn})
+
+
+def counsellor(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    player = state["seats"][str(seat)]
+    if len(set(words)) != len(words) or "counsellor" in words:
+        raise RuleError("Counsellor: play counsellor [<hand card>...], each card once.")
+    for card in words:
+        if card not in player["hand"]:
+            raise RuleError(f"Counsellor: {card} is not in your hand.")
+    _from_hand_or_reserve(player, "counsellor", "Counsellor")
+    for card in words:
+        player["hand"].remove(card)
+    drawn = draw(state, str(seat), len(words) + 1)
+    player["discard"].extend(["counsellor", *words])
+    rows.append(
+        {
+            "seat": seat,
+            "event": f"plays Counsellor: discards {len(words)} and draws {len(drawn)} cards",
+            "drawn": drawn,
+        }
+    )
+
+
+def mystic(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    parts = split(words, "pay")
+    if len(parts[""]) != 1:
+        raise RuleError("Mystic: play mystic <card from your discard pile> pay ...")
+    card = parts[""][0]
+    player = state["seats"][str(seat)]
+    if card not in player["discard"]:
+        raise RuleError(f"Mystic: {card} is not in your discard pile.")
+    play = Play(state, seat)
+    play.card("mystic", "Mystic")
+    exactly(play.pay(parts.get("pay", [])), {"gold": 1}, "Mystic")
+    play.finish()
+    player["discard"].remove(card)
+    player["hand"].append(card)
+    rows.append({"seat": seat, "event": f"plays Mystic: takes {card} back into the hand"})
+
+
+def mercenary(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    parts = split(words, "pay")
+    if len(parts[""]) != 2:
+        raise RuleError("Mercenary: play mercenary <province> <1 or 2> pay ...")
+    province = province_named(parts[""][0])
+    count = number(parts[""][1], "Mercenary")
+    where = state["provinces"][province]
+    if count > 2 or count > state["mercenaries"]:
+        raise RuleError(f"Mercenary: {state['mercenaries']} mercenaries are left (at most 2).")
+    if where["armies"].get(str(seat), 0) < 1:
+        raise RuleError("Mercenary: only where you have at least 1 army.")
+    if where["owner"] != seat and not at_war(state, province):
+        raise RuleError("Mercenary: only into a province you control or attack.")
+    play = Play(state, seat)
+    play.card("mercenary", "Mercenary")
+    exactly(play.pay(parts.get("pay", [])), {"gold": 1}, "Mercenary")
+    play.finish()
+    state["mercenaries"] -= count
+    where["mercenaries"][str(seat)] = where["mercenaries"].get(str(seat), 0) + count
+    rows.append({"seat": seat, "event": f"plays Mercenary: {count} mercenaries in {province}"})
+
+
+def diplomat(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    parts = split(words, "pay")
+    if len(parts[""]) != 1:
+        raise RuleError("Diplomat: play diplomat <province> pay ...")
+    province = province_named(parts[""][0])
+    if not at_war(state, province) or seat not in parties(state, province):
+        raise RuleError(f"Diplomat: you are not a party of a war in {province}.")
+    play = Play(state, seat)
+    play.card("diplomat", "Diplomat")
+    exactly(play.pay(parts.get("pay", [])), {"gold": 1}, "Diplomat")
+    play.finish()
+    rows.append({"seat": seat, "event": f"plays Diplomat in {province}"})
+    resolve(state, province, state["provinces"][province]["owner"] or 0, rows, defended=False)
+
+
+def alchemist(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    if len(words) != 1 or words[0] not in ("1", "2"):
+        raise RuleError("Alchemist: play alchemist <1 or 2> (the value of your token to exchange)")
+    value = int(words[0])
+    player = state["seats"][str(seat)]
+    token = next((t for t in player["tokens"] if t["value"] == value), None)
+    if token is None:
+        raise RuleError(f"Alchemist: you have no {value}-VP token.")
+    if state["token_supply"][str(value + 1)] <= 0:
+        raise RuleError(f"Alchemist: no {value + 1}-VP token is left in the unused supply.")
+    _discard_played(state, seat, "alchemist")
+    state["token_supply"][str(value + 1)] -= 1
+    state["token_supply"][str(value)] += 1
+    token["value"] = value + 1
+    rows.append(
+        {"seat": seat, "event": f"plays Alchemist: a {value}-VP token becomes {value + 1} VP"}
+    )
+
+
+def _from_hand_or_reserve(player: dict, card: str, rule: str) -> None:
+    zone = "hand" if card in player["hand"] else "reserve"
+    if card not in player[zone]:
+        raise RuleError(f"{rule}: {card} is not in your hand or reserve.")
+    player[zone].remove(card)
+
+
+def _discard_played(state: State, seat: int, card: str) -> None:
+    player = state["seats"][str(seat)]
+    _from_hand_or_reserve(player, card, card.title())
+    player["discard"].append(card)
+
+
+def march(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Once per turn, armies move along roads through your own provinces."""
+    rule = "Road move"
+    if len(words) != 5 or words[1] != "from" or words[3] != "to":
+        raise RuleError(f"{rule}: march <number> from <province> to <province>")
+    from .actions import connected_by_roads
+
+    count = number(words[0], rule)
+    start, end = province_named(words[2]), province_named(words[4])
+    if state["turn"]["road_move"]:
+        raise RuleError(f"{rule}: once per turn.")
+    own = set(controlled(state, seat))
+    if start not in own or end not in connected_by_roads(state, seat, start) or start == end:
+        raise RuleError(f"{rule}: only along roads through provinces you control.")
+    where = state["provinces"][start]
+    if where["armies"].get(str(seat), 0) < count:
+        raise RuleError(f"{rule}: you have {where['armies'].get(str(seat), 0)} armies in {start}.")
+    where["armies"][str(seat)] -= count
+    if not where["armies"][str(seat)]:
+        del where["armies"][str(seat)]
+    there = state["provinces"][end]["armies"]
+    there[str(seat)] = there.get(str(seat), 0) + count
+    state["turn"]["road_move"] = True
+    rows.append({"seat": seat, "event": f"moves {count} armies by road from {start} to {end}"})
+
+
+def warehouse(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Warehouse in the reserve: once per turn, one hand card into the reserve for free."""
+    rule = "Warehouse"
+    player = state["seats"][str(seat)]
+    if "warehouse" not in player["reserve"]:
+        raise RuleError(f"{rule}: only while the Warehouse lies in your reserve.")
+    if len(words) != 1 or words[0] not in player["hand"]:
+        raise RuleError(f"{rule}: play warehouse <hand card>")
+    if "warehouse" in state["turn"]["once"]:
+        raise RuleError(f"{rule}: once per turn.")
+    capacity = reserve_capacity(state, seat)
+    if len(player["reserve"]) >= capacity:
+        raise RuleError(f"{rule}: your reserve holds {capacity} cards.")
+    state["turn"]["once"].append("warehouse")
+    player["hand"].remove(words[0])
+    player["reserve"].append(words[0])
+    rows.append({"seat": seat, "event": f"puts {words[0]} into the reserve (Warehouse)"})
+
+
+Handler = Callable[[State, int, list[str], Rows], None]
+
+FREE: dict[str, Handler] = {
+    "militia": militia,
+    "marauders": marauders,
+    "providence": providence,
+    "counsellor": counsellor,
+    "mystic": mystic,
+    "mercenary": mercenary,
+    "warehouse": warehouse,
+}
+ACTIONS: dict[str, Handler] = {"diplomat": diplomat, "alchemist": alchemist}

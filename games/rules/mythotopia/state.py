@@ -1,0 +1,224 @@
+"""The state as plain JSON data, its setup per player count, and the deck mechanics.
+
+Seats are keys "1".."4". Randomness during play comes from the game's seed and a counter kept
+in the state, so a replay draws the same cards and a player cannot see what comes next.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+from games.rules.core import RuleError
+
+from . import data
+
+State = dict[str, Any]
+
+
+def copied(state: State) -> State:
+    """A deep copy of plain data (through pickle: several times faster than copy.deepcopy)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def rng(state: State) -> random.Random:
+    """A generator for the next random event; each call advances the stored counter."""
+    state["draws"] += 1
+    return random.Random(f"{state['seed']}:{state['draws']}")
+
+
+def make_setup(players: list[str], seed: str, options: list[str]) -> dict[str, Any]:
+    if str(len(players)) not in data.rules()["province_deal"]:
+        raise RuleError("Setup: Mythotopia is played by 2 to 4 players.")
+    if options:
+        raise RuleError(f"Setup: Mythotopia has no option {options[0]!r}.")
+    return {"players": list(players), "seed": seed, "options": list(options)}
+
+
+def new_state(setup: dict[str, Any]) -> State:
+    rules = data.rules()
+    players = list(setup["players"])
+    count = len(players)
+    state: State = {
+        "seed": str(setup["seed"]),
+        "draws": 0,
+        "players": players,
+        "colours": rules["colours"][str(count)],
+        "provinces": {
+            name: {
+                "owner": None,
+                "building": None,
+                "castle": False,
+                "dragon": False,
+                "runestone": False,
+                "armies": {},
+                "mercenaries": {},
+            }
+            for name in data.provinces()
+        },
+        "roads": [],
+        "ships": {sea: {} for sea in data.seas()},
+        "province_stack": sorted(data.provinces()),
+        "progress_display": [],
+        "progress_stack": sorted(data.progress_cards()),
+        "vp_cards": {},
+        "claimed": [],
+        "token_supply": dict(rules["token_supply"]),
+        "mercenaries": rules["supplies"]["mercenaries"],
+        "roads_left": rules["supplies"]["roads"],
+        "castles_left": rules["supplies"]["castles"],
+        "seats": {},
+        "turn": fresh_turn(1),
+        "turns_played": 0,
+        "dropped": [],
+        "finished": False,
+        "winner": None,
+        "scores": {},
+    }
+    rng(state).shuffle(state["province_stack"])
+    deal = rules["province_deal"][str(count)]
+    supplies = rules["supplies"]
+    for index in range(count):
+        seat = str(index + 1)
+        dealt = [state["province_stack"].pop() for _ in range(deal)]
+        colour = state["colours"][index]
+        state["seats"][seat] = {
+            "deck": dealt + sorted(data.starting_cards()),
+            "hand": [],
+            "discard": [],
+            "reserve": [],
+            "removed": [],
+            "armies": supplies["armies"]["personal"],
+            "armies_general": supplies["armies"]["total"] - supplies["armies"]["personal"],
+            "ships": supplies["ships"]["personal"],
+            "ships_general": supplies["ships"]["total"] - supplies["ships"]["personal"],
+            "villages": supplies["villages"][colour] - deal,
+            "cities": supplies["cities"],
+            "citadel": None,
+            "tokens": [],
+        }
+        for province in dealt:
+            state["provinces"][province].update(owner=index + 1, building="village")
+    rng(state).shuffle(state["progress_stack"])
+    state["progress_display"] = sorted(state["progress_stack"][: rules["display_size"]])
+    del state["progress_stack"][: rules["display_size"]]
+    _setup_vp_cards(state, count)
+    for index in range(count):
+        seat = str(index + 1)
+        rng(state).shuffle(state["seats"][seat]["deck"])
+        first_hand = rules["hand_size"]
+        if index == 3:
+            first_hand = rules["first_hand_fourth_player"]
+        draw(state, seat, first_hand)
+    from .scoring import check_islands
+
+    for index in range(count):
+        check_islands(state, index + 1, [])
+    return state
+
+
+def _setup_vp_cards(state: State, count: int) -> None:
+    rules = data.rules()
+    fixed = rules["fixed_vp_tokens"][str(count)]
+    values = data.provisional_value("fixed_vp_token_values")
+    for card in rules["fixed_vp_cards"]:
+        take_from_supply(state, card, [values[card]] * fixed)
+    variable = sorted(rules["variable_vp_cards"])
+    rng(state).shuffle(variable)
+    tokens = data.provisional_value("variable_vp_tokens")
+    for card in sorted(variable[: rules["variable_vp_drawn"]]):
+        take_from_supply(state, card, list(tokens[card]))
+        if card in ("dragons", "runestones"):
+            # The top 5 of the province stack get the piece; the cards go under the stack.
+            top = state["province_stack"][-5:]
+            del state["province_stack"][-5:]
+            for province in top:
+                state["provinces"][province]["dragon" if card == "dragons" else "runestone"] = True
+            state["province_stack"][:0] = top
+        if card == "citadel":
+            _place_citadels(state, count)
+
+
+def _place_citadels(state: State, count: int) -> None:
+    """Each player's citadel replaces the village on one of their provinces (drawn at random)."""
+    for index in range(count):
+        owned = sorted(p for p, d in state["provinces"].items() if d["owner"] == index + 1)
+        province = rng(state).choice(owned)
+        state["provinces"][province]["building"] = "citadel"
+        seat = state["seats"][str(index + 1)]
+        seat["villages"] += 1
+        seat["citadel"] = "board"
+
+
+def take_from_supply(state: State, card: str, values: list[int]) -> None:
+    for value in values:
+        if state["token_supply"][str(value)] <= 0:
+            raise RuleError(f"Setup: no {value}-VP token left for {data.vp_card_name(card)}.")
+        state["token_supply"][str(value)] -= 1
+    state["vp_cards"][card] = values
+
+
+def fresh_turn(seat: int) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "actions": 0,
+        "free": False,
+        "add_used": False,
+        "road_move": False,
+        "once": [],
+    }
+
+
+def draw(state: State, seat: str, count: int) -> list[str]:
+    """Draw ``count`` cards; an empty draw pile is refilled from the discard pile only then."""
+    player = state["seats"][seat]
+    drawn: list[str] = []
+    for _ in range(count):
+        if not player["deck"]:
+            if not player["discard"]:
+                break
+            player["deck"] = player["discard"]
+            player["discard"] = []
+            rng(state).shuffle(player["deck"])
+        card = player["deck"].pop()
+        player["hand"].append(card)
+        drawn.append(card)
+    return drawn
+
+
+def hand_limit(state: State, seat: str) -> int:
+    base = int(data.rules()["hand_size"])
+    return base + 1 if "queen" in state["seats"][seat]["reserve"] else base
+
+
+def owned_cards(player: dict[str, Any]) -> list[str]:
+    """Every card of a player's deck in the wide sense (what the minimum of 7 counts)."""
+    return player["deck"] + player["hand"] + player["discard"] + player["reserve"]
+
+
+def controlled(state: State, seat: int) -> list[str]:
+    return sorted(p for p, d in state["provinces"].items() if d["owner"] == seat)
+
+
+def reserve_capacity(state: State, seat: int) -> int:
+    on_board = sum(
+        1
+        for d in state["provinces"].values()
+        if d["owner"] == seat and d["building"] in ("city", "citadel")
+    )
+    bonus = 2 if "warehouse" in state["seats"][str(seat)]["reserve"] else 0
+    return 2 + on_board + bonus
+
+
+def seat_colour(seat: int) -> str:
+    """Colours follow the seats whatever the player count: red and blue for two players."""
+    return str(data.rules()["colours"]["4"][seat - 1])
+
+
+def seat_numbers(state: State) -> list[int]:
+    return list(range(1, len(state["players"]) + 1))
+
+
+def active_seats(state: State) -> list[int]:
+    return [s for s in seat_numbers(state) if s not in state["dropped"]]
