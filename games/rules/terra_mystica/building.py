@@ -6,13 +6,20 @@ from typing import TYPE_CHECKING
 
 from ..core import RuleError
 from . import leech, scoring, towns, turns
-from .data import BUILDING_SUPPLY, CYCLE_INDEX, TERRAIN_CYCLE, UPGRADE_FROM
+from .data import (
+    BUILDING_SUPPLY,
+    CYCLE_INDEX,
+    CYCLE_LENGTH,
+    OFF_CYCLE_TERRAINS,
+    TERRAIN_ALIASES,
+    TERRAIN_CYCLE,
+    UPGRADE_FROM,
+)
 
 if TYPE_CHECKING:
     from .context import Game
     from .state import FactionState
 
-COLOUR_ALIASES = {"grey": "gray"}
 BUILDING_NAMES = {
     "D": "dwelling",
     "TP": "trading house",
@@ -25,15 +32,16 @@ BUILDING_NAMES = {
 def colour_difference(a: str, b: str) -> int:
     """Signed shortest step count from terrain ``a`` to ``b`` on the terrain cycle."""
     diff = CYCLE_INDEX[b] - CYCLE_INDEX[a]
-    if diff > 3:
-        diff -= 7
-    elif diff < -3:
-        diff += 7
+    half = CYCLE_LENGTH // 2
+    if diff > half:
+        diff -= CYCLE_LENGTH
+    elif diff < -half:
+        diff += CYCLE_LENGTH
     return diff
 
 
 def check_colour(colour: str) -> str:
-    colour = COLOUR_ALIASES.get(colour, colour)
+    colour = TERRAIN_ALIASES.get(colour, colour)
     if colour not in CYCLE_INDEX:
         raise RuleError(f"unknown terrain colour '{colour}' (one of {', '.join(TERRAIN_CYCLE)})")
     return colour
@@ -63,6 +71,8 @@ def check_reachable(
     """Can ``f`` reach ``hex_id``? Returns the extra (cost, gain, teleported) of getting there."""
     if g.s.round == 0:
         return {}, {}, False
+    if not g.rules(f).may_reach(g.s, f, hex_id):
+        raise RuleError(f"{f.name} may not reach {hex_id}")
     for loc in f.locations:
         if g.adjacent(hex_id, loc):
             return {}, {}, False
@@ -102,37 +112,42 @@ def _towards_home(current: str, home: str, spades: int) -> str:
     cw = ccw = current
     for step in range(1, spades + 1):
         if cw != home:
-            cw = TERRAIN_CYCLE[(i + step) % 7]
+            cw = TERRAIN_CYCLE[(i + step) % CYCLE_LENGTH]
         if ccw != home:
-            ccw = TERRAIN_CYCLE[(i - step) % 7]
+            ccw = TERRAIN_CYCLE[(i - step) % CYCLE_LENGTH]
     if abs(colour_difference(home, cw)) < abs(colour_difference(home, ccw)):
         return cw
     return ccw
 
 
+def home(g: Game, f: FactionState) -> str:
+    """The terrain on the cycle ``f``'s spades count towards."""
+    return g.rules(f).home_terrain(f)
+
+
 def default_transform_colour(g: Game, f: FactionState, hex_id: str) -> str:
     if f.free_tf or g.rules(f).transform_spades(1) != 1:
-        return f.color
+        return home(g, f)
     current = g.s.terrain[hex_id]
     if not f.spade:
         return current
-    return _towards_home(current, f.color, f.spade)
+    return _towards_home(current, home(g, f), f.spade)
 
 
 def transform_spades(g: Game, f: FactionState, current: str, target: str) -> int:
     """Spades to turn ``current`` into ``target`` for ``f``."""
-    home = f.color
+    home_terrain = home(g, f)
     diff = colour_difference(current, target)
     steps = abs(diff)
-    if target == home or current == home:
+    if home_terrain in (target, current):
         # To or from home terrain: the long way round if exactly that many spades are held.
-        if f.spade and f.spade == 7 - steps:
-            steps = 7 - steps
+        if f.spade and f.spade == CYCLE_LENGTH - steps:
+            steps = CYCLE_LENGTH - steps
     elif steps:
-        home_diff = colour_difference(current, home)
+        home_diff = colour_difference(current, home_terrain)
         same_direction = (home_diff < 0) == (diff < 0)
         if same_direction and abs(home_diff) <= abs(diff):
-            steps = 7 - steps  # the short way would cross the home terrain
+            steps = CYCLE_LENGTH - steps  # the short way would cross the home terrain
     return g.rules(f).transform_spades(steps)
 
 
@@ -141,12 +156,14 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     s = g.s
     colour = check_colour(colour) if colour else default_transform_colour(g, f, hex_id)
     current = s.terrain[hex_id]
+    if current in OFF_CYCLE_TERRAINS:
+        raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
     steps = transform_spades(g, f, current, colour)
     if f.free_tf:
-        if colour != f.color:
-            raise RuleError(f"the sandstorm turns a hex into {f.color} only")
+        if colour != home(g, f):
+            raise RuleError(f"the sandstorm turns a hex into {home(g, f)} only")
         cost["FREE_TF"] = cost.get("FREE_TF", 0) + 1
     else:
         cost["SPADE"] = cost.get("SPADE", 0) + steps
@@ -171,7 +188,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
                     "build": f.allowed_sub.get("build", 0),
                 },
             )
-        if f.require_home_terrain_tf and colour != f.color:
+        if f.require_home_terrain_tf and colour != home(g, f):
             raise RuleError(
                 "only one hex per action may be transformed to a terrain other than the home terrain"
             )
@@ -191,14 +208,14 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         for record in g.s.action_required:
             if record["type"] == "transform" and record.get("faction") == f.name:
                 record["amount"] = f.spade
-        if colour != f.color and not f.passed:
+        if colour != home(g, f) and not f.passed:
             f.require_home_terrain_tf = True
             if not f.allowed_sub.get("transform"):
                 raise RuleError(
                     f"all spades bought with 'dig' must be used when a hex is transformed to a non-home terrain "
                     f"({f.spade} spades left)"
                 )
-    if colour == f.color and hex_id not in f.allowed_build_locations:
+    if g.rules(f).may_build_on(f, colour) and hex_id not in f.allowed_build_locations:
         f.allowed_build_locations.append(hex_id)
     s.terrain[hex_id] = colour
 
@@ -232,7 +249,8 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
         f.free_d -= 1
     if f.buildings["D"] >= BUILDING_SUPPLY["D"]:
         raise RuleError(f"{f.name} have no dwelling left to build")
-    tf_needed = s.terrain[hex_id] != f.color
+    rules = g.rules(f)
+    tf_needed = not rules.may_build_on(f, s.terrain[hex_id])
     if (
         (not tf_needed or not f.allowed_sub.get("transform"))
         and f.allowed_build_locations
@@ -250,9 +268,9 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     elif tf_needed:
         if s.round == 0:
             raise RuleError(
-                f"initial dwellings go on {f.color} hexes; {hex_id} is {s.terrain[hex_id]}"
+                f"initial dwellings go on {rules.build_terrain(f)} hexes; {hex_id} is {s.terrain[hex_id]}"
             )
-        transform(g, f, hex_id, f.color)
+        transform(g, f, hex_id, rules.build_terrain(f))
     else:
         cost, gain, teleported = check_reachable(g, f, hex_id)
         if teleported:

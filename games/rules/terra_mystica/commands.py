@@ -15,7 +15,7 @@ from .data import (
     SPECIAL_ACTIONS,
     favor_tiles,
 )
-from .factions import faction_names, faction_rules
+from .factions import colours_in_play, faction_names, faction_rules
 from .notation import Command
 from .state import FactionState
 
@@ -128,11 +128,11 @@ def choose_faction(g: Game, name: str) -> None:
         raise RuleError(f"unknown faction '{name}' (one of {', '.join(faction_names())})")
     if name in s.factions:
         raise RuleError(f"{name} have already been chosen")
-    spec = faction_rules(name).spec
-    taken = {f.color: f.name for f in s.factions.values()}
-    if spec.color in taken:
+    colour = faction_rules(name).printed_home()
+    taken = colours_in_play(s)
+    if colour in taken:
         raise RuleError(
-            f"{name} share their home terrain ({spec.color}) with {taken[spec.color]}: one faction per colour"
+            f"{name} share their home terrain ({colour}) with {taken[colour]}: one faction per colour"
         )
     g.ledger.finish_row()
     seat = len(s.factions) + 1

@@ -289,9 +289,10 @@ class Game:
                 if track not in f.cult_blocked:
                     f.cult_blocked.append(track)
                 return
-            if f.name != "cultists" and self.should_wait_for_cultists(track):
+            rival = self.cult_rival_owed_steps(f, track)
+            if rival is not None:
                 raise RuleError(
-                    f"must wait for the Cultists' cult decision before advancing to 10 on {track} (use 'wait')"
+                    f"must wait for the {self.rules(rival).spec.display}' cult decision before advancing to 10 on {track} (use 'wait')"
                 )
             self.adjust(f, "KEY", -1)
             self.adjust(f, "PW", CULT_POWER_THRESHOLDS[3][1])
@@ -305,20 +306,24 @@ class Game:
         for other in self.s.factions.values():
             other.max_cult[i] = 10
 
-    def should_wait_for_cultists(self, track: str) -> bool:
-        """Could the Cultists still reach 10 on ``track`` through steps owed to them?"""
-        cultists = self.s.factions.get("cultists")
-        if cultists is None or not cultists.keys:
-            return False
-        owed = cultists.cult_steps
-        leech_ids = {
-            r["leech_id"]
-            for r in self.s.action_required
-            if r["type"] == "leech"
-            and r["from_faction"] == "cultists"
-            and r["leech_id"] not in cultists.leech_cult_gained
-        }
-        return cultists.cult[CULT_INDEX[track]] + owed + len(leech_ids) >= 10
+    def cult_rival_owed_steps(self, f: FactionState, track: str) -> FactionState | None:
+        """Another faction that could still reach 10 on ``track`` through cult steps owed to it
+        for opponents taking its power (Cultists); ``f`` must let it decide first."""
+        for rival in self.s.factions.values():
+            reward = self.rules(rival).leech_cult_reward()
+            if rival is f or not reward or not rival.keys:
+                continue
+            leech_ids = {
+                r["leech_id"]
+                for r in self.s.action_required
+                if r["type"] == "leech"
+                and r["from_faction"] == rival.name
+                and r["leech_id"] not in rival.leech_cult_gained
+            }
+            owed = rival.cult_steps + reward * len(leech_ids)
+            if rival.cult[CULT_INDEX[track]] + owed >= 10:
+                return rival
+        return None
 
     # --- tiles ---------------------------------------------------------------------------
 

@@ -11,8 +11,16 @@ DATA_DIR = Path(__file__).parent / "data"
 
 CULTS = ("FIRE", "WATER", "EARTH", "AIR")
 CULT_INDEX = {c: i for i, c in enumerate(CULTS)}
-TERRAIN_CYCLE = ("yellow", "brown", "black", "blue", "green", "gray", "red")
+_TERRAINS = json.loads((DATA_DIR / "terrains.json").read_text())
+# The terrain wheel, in order: one spade per step the short way round.
+TERRAIN_CYCLE: tuple[str, ...] = tuple(_TERRAINS["cycle"])
+CYCLE_LENGTH = len(TERRAIN_CYCLE)
 CYCLE_INDEX = {c: i for i, c in enumerate(TERRAIN_CYCLE)}
+# Fire & Ice terrains outside the wheel: no spade reaches or leaves them.
+OFF_CYCLE_TERRAINS: tuple[str, ...] = tuple(_TERRAINS["off_cycle"])
+TERRAINS: tuple[str, ...] = TERRAIN_CYCLE + OFF_CYCLE_TERRAINS
+TERRAIN_NAMES: dict[str, str] = dict(_TERRAINS["names"])
+TERRAIN_ALIASES: dict[str, str] = dict(_TERRAINS["aliases"])
 BUILDING_TYPES = ("D", "TP", "TE", "SH", "SA")
 BUILDING_SUPPLY = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
 BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}

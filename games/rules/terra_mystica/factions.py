@@ -8,9 +8,9 @@ The engine asks these objects and never tests a faction's name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .data import FactionSpec, faction_specs
+from .data import CYCLE_INDEX, FactionSpec, faction_specs
 
 if TYPE_CHECKING:
     from .state import FactionState, GameState
@@ -37,30 +37,88 @@ class FactionRules:
     favors_per_temple: ClassVar[int] = 1
     # Mermaids may join buildings across one river hex to found a town.
     river_towns: ClassVar[bool] = False
+    # Decisions the faction's player makes during setup, in order, after taking the faction
+    # (Fire & Ice: "pick-color" for factions whose terrain is chosen in play).
+    setup_steps: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, spec: FactionSpec) -> None:
         self.spec = spec
+
+    def printed_home(self) -> str | None:
+        """The home terrain on the cycle printed on the board, or None if chosen in play."""
+        return self.spec.color if self.spec.color in CYCLE_INDEX else None
+
+    def home_terrain(self, faction: FactionState) -> str:
+        """The terrain spades count towards (the chosen one for factions that choose)."""
+        return faction.color
+
+    def build_terrain(self, faction: FactionState) -> str:
+        """The terrain the faction's dwellings stand on (ice factions: ice, not the colour)."""
+        return faction.color
+
+    def may_build_on(self, faction: FactionState, terrain: str) -> bool:
+        return terrain == self.build_terrain(faction)
+
+    def transforms_with_spades(self) -> bool:
+        """False for factions paying something else than spades to transform (volcano)."""
+        return True
 
     def transform_spades(self, distance: int) -> int:
         """Spades needed for a terrain change of ``distance`` steps on the cycle."""
         return distance
 
+    def may_reach(self, state: GameState, faction: FactionState, hex_id: str) -> bool:
+        """A restriction on top of adjacency, shipping and tunnelling (Riverwalkers)."""
+        return True
+
+    def rewarded_for_leech(self) -> bool:
+        """Does the faction gain something when opponents take or decline its power?"""
+        return self.leech_reward_taken is not None or self.leech_reward_declined is not None
+
+    def leech_cult_reward(self) -> int:
+        """Cult steps gained when an opponent takes power from one of its builds."""
+        return (self.leech_reward_taken or {}).get("CULT", 0)
+
+    def special_actions(self, faction: FactionState) -> list[str]:
+        """Faction actions the player may take now (each once per round unless repeatable)."""
+        owned = []
+        if faction.buildings["SH"] and self.stronghold_action:
+            owned.append(self.stronghold_action)
+        if self.innate_action:
+            owned.append(self.innate_action)
+        return owned
+
     def pass_vp(self, state: GameState, faction: FactionState) -> int:
         return 0
 
 
+_REGISTRY: dict[str, type[FactionRules]] = {}
+_Rules = TypeVar("_Rules", bound=type[FactionRules])
+
+
+def register(cls: _Rules) -> _Rules:
+    """Make a faction playable (explicit, so subclasses of subclasses count too)."""
+    if cls.name in _REGISTRY:
+        raise ValueError(f"faction {cls.name} registered twice")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+@register
 class Witches(FactionRules):
     name = "witches"
     town_bonus = {"VP": 5}
     stronghold_action = "ACTW"
 
 
+@register
 class Auren(FactionRules):
     name = "auren"
     stronghold_gain = {"GAIN_FAVOR": 1}
     stronghold_action = "ACTA"
 
 
+@register
 class Alchemists(FactionRules):
     name = "alchemists"
     spade_bonus = {"PW": 2}
@@ -68,11 +126,13 @@ class Alchemists(FactionRules):
     stronghold_gain = {"PW": 12}
 
 
+@register
 class Darklings(FactionRules):
     name = "darklings"
     stronghold_gain = {"CONVERT_W_TO_P": 3}
 
 
+@register
 class Halflings(FactionRules):
     name = "halflings"
     spade_bonus = {"VP": 1}
@@ -80,6 +140,7 @@ class Halflings(FactionRules):
     stronghold_steps = {"transform": 3, "build": 1}
 
 
+@register
 class Cultists(FactionRules):
     name = "cultists"
     stronghold_gain = {"VP": 7}
@@ -87,6 +148,7 @@ class Cultists(FactionRules):
     leech_reward_declined = {"PW": 1}
 
 
+@register
 class Engineers(FactionRules):
     name = "engineers"
     innate_action = "ACTE"
@@ -105,29 +167,34 @@ class Engineers(FactionRules):
         return 3 * joined
 
 
+@register
 class Dwarves(FactionRules):
     name = "dwarves"
     stronghold_gain = {"GAIN_TELEPORT": 1}
 
 
+@register
 class Mermaids(FactionRules):
     name = "mermaids"
     stronghold_gain = {"GAIN_SHIP": 1}
     river_towns = True
 
 
+@register
 class Swarmlings(FactionRules):
     name = "swarmlings"
     town_bonus = {"W": 3}
     stronghold_action = "ACTS"
 
 
+@register
 class ChaosMagicians(FactionRules):
     name = "chaosmagicians"
     stronghold_action = "ACTC"
     favors_per_temple = 2
 
 
+@register
 class Giants(FactionRules):
     name = "giants"
     stronghold_action = "ACTG"
@@ -136,11 +203,13 @@ class Giants(FactionRules):
         return 2 if distance else 0
 
 
+@register
 class Fakirs(FactionRules):
     name = "fakirs"
     stronghold_gain = {"GAIN_TELEPORT": 1}
 
 
+@register
 class Nomads(FactionRules):
     name = "nomads"
     stronghold_action = "ACTN"
@@ -152,13 +221,15 @@ _RULES: dict[str, FactionRules] = {}
 def faction_rules(name: str) -> FactionRules:
     rules = _RULES.get(name)
     if rules is None:
-        specs = faction_specs()
-        for cls in FactionRules.__subclasses__():
-            if cls.name not in _RULES:
-                _RULES[cls.name] = cls(specs[cls.name])
-        rules = _RULES[name]
+        rules = _RULES[name] = _REGISTRY[name](faction_specs()[name])
     return rules
 
 
+def colours_in_play(state: GameState) -> dict[str, str]:
+    """Colours on the cycle already held (printed or chosen), with the faction holding each."""
+    return {f.color: f.name for f in state.factions.values() if f.color in CYCLE_INDEX}
+
+
 def faction_names() -> list[str]:
-    return sorted(faction_specs())
+    """Factions with both rules and data (a faction's numbers alone do not make it playable)."""
+    return sorted(name for name in faction_specs() if name in _REGISTRY)

@@ -11,14 +11,22 @@ to single useful units.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..core import RuleError
-from .building import colour_difference, shipping_range
+from .building import colour_difference, home, shipping_range
 from .context import Game
-from .data import CULTS, POWER_ACTIONS, TERRAIN_CYCLE, UPGRADE_FROM, favor_tiles
+from .data import (
+    CULTS,
+    CYCLE_INDEX,
+    POWER_ACTIONS,
+    SPECIAL_ACTIONS,
+    TERRAIN_CYCLE,
+    UPGRADE_FROM,
+    favor_tiles,
+)
 from .engine import apply_in_place, resolve_actor
-from .factions import faction_names, faction_rules
+from .factions import colours_in_play, faction_names, faction_rules
 from .notation import parse_row
 from .state import FactionState, GameState
 
@@ -106,8 +114,8 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
 
 
 def _faction_available(state: GameState, name: str) -> bool:
-    colour = faction_rules(name).spec.color
-    return name not in state.factions and all(f.color != colour for f in state.factions.values())
+    colour = faction_rules(name).printed_home()
+    return name not in state.factions and colour not in colours_in_play(state)
 
 
 def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
@@ -186,28 +194,35 @@ def reachable_hexes(g: Game, f: FactionState) -> set[str]:
             out.add(b)
         if g.s.owner.get(b) == f.name:
             out.add(a)
-    return out
+    rules = g.rules(f)
+    return {h for h in out if rules.may_reach(g.s, f, h)}
 
 
 def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:
     reachable = reachable_hexes(g, f) if reach else None
+    rules = g.rules(f)
     for hex_id in _empty_land(g.s):
-        if g.s.terrain[hex_id] == f.color and (reachable is None or hex_id in reachable):
+        if rules.may_build_on(f, g.s.terrain[hex_id]) and (
+            reachable is None or hex_id in reachable
+        ):
             yield f"build {hex_id}"
 
 
 def _transforms(g: Game, f: FactionState) -> Iterator[str]:
     reachable = reachable_hexes(g, f)
+    target = home(g, f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain == f.color or hex_id not in reachable:
+        if terrain in (target, g.rules(f).build_terrain(f)) or hex_id not in reachable:
             continue
-        yield f"transform {hex_id} to {f.color}"
+        if terrain not in CYCLE_INDEX:
+            continue  # ice and volcano are never transformed again
+        yield f"transform {hex_id} to {target}"
         if f.allowed_sub.get("build") and not f.passed:
-            yield f"transform {hex_id} to {f.color}. build {hex_id}"
+            yield f"transform {hex_id} to {target}. build {hex_id}"
         for colour in TERRAIN_CYCLE:
             if (
-                colour not in (terrain, f.color)
+                colour not in (terrain, target)
                 and abs(colour_difference(terrain, colour)) <= f.spade
             ):
                 yield f"transform {hex_id} to {colour}"
@@ -218,17 +233,18 @@ def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0
     reachable = reachable_hexes(g, f)
     spec = rules.spec.digging
     per_spade = spec.cost[min(f.dig, len(spec.cost) - 1)]
+    target = home(g, f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain == f.color or hex_id not in reachable:
+        if terrain not in CYCLE_INDEX or terrain == target or hex_id not in reachable:
             continue
-        need = rules.transform_spades(abs(colour_difference(terrain, f.color)))
+        need = rules.transform_spades(abs(colour_difference(terrain, target)))
         extra = max(need - free_spades - f.spade, 0)
         if any(g.available(f, res) < n * extra for res, n in per_spade.items()):
             continue
         dig = f"dig {extra}. " if extra else ""
         yield f"{prefix}{dig}build {hex_id}"
-        yield f"{prefix}{dig}transform {hex_id} to {f.color}"
+        yield f"{prefix}{dig}transform {hex_id} to {target}"
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:
@@ -278,53 +294,88 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
 
 
 def _special_actions(g: Game, f: FactionState) -> Iterator[str]:
-    s = g.s
-    rules = g.rules(f)
     owned = []
     if f.bonus in ("BON1", "BON2"):
         owned.append(f.bonus)
     if "FAV6" in f.favors:
         owned.append("FAV6")
-    if f.buildings["SH"] and rules.stronghold_action:
-        owned.append(rules.stronghold_action)
-    if rules.innate_action:
-        owned.append(rules.innate_action)
+    owned += g.rules(f).special_actions(f)
     for action in owned:
         key = action if action.startswith("ACT") else f"{action}/{f.name}"
-        if key in s.blocked:
-            continue
-        if action in ("BON2", "FAV6"):
-            for track in CULTS:
-                yield f"action {action}. +{track}"
-        elif action == "ACTA":
-            for track in CULTS:
-                yield f"action ACTA. +2{track}"
-        elif action == "BON1":
-            yield "action BON1"
-            yield from _dig_builds(g, f, prefix="action BON1. ", free_spades=1)
-        elif action == "ACTG":
-            yield "action ACTG"
-            yield from _dig_builds(g, f, prefix="action ACTG. ", free_spades=2)
-        elif action == "ACTN":
-            for hex_id in _empty_land(s):
-                if s.terrain[hex_id] != f.color and any(
-                    hex_id in g.board.neighbours[loc] for loc in f.locations
-                ):
-                    yield f"action ACTN. transform {hex_id} to {f.color}"
-                    yield f"action ACTN. transform {hex_id} to {f.color}. build {hex_id}"
-        elif action == "ACTW":
-            for hex_id in _empty_land(s):
-                if s.terrain[hex_id] == f.color:
-                    yield f"action ACTW. build {hex_id}"
-        elif action == "ACTS":
-            for hex_id in f.locations:
-                if s.building[hex_id] == "D":
-                    yield f"action ACTS. upgrade {hex_id} to TP"
-        elif action == "ACTE":
-            for bridge in _bridges(g, f):
-                yield f"action ACTE. {bridge}"
-        else:
-            yield f"action {action}"
+        if key not in g.s.blocked:
+            yield from _ACTION_ROWS.get(action, _plain_action)(g, f, action)
+
+
+# How the rows of a special action are offered, by action (a faction's new action adds one).
+ActionRows = Callable[[Game, FactionState, str], Iterator[str]]
+_ACTION_ROWS: dict[str, ActionRows] = {}
+
+
+def offers(*actions: str) -> Callable[[ActionRows], ActionRows]:
+    def register(rows: ActionRows) -> ActionRows:
+        for action in actions:
+            _ACTION_ROWS[action] = rows
+        return rows
+
+    return register
+
+
+def _plain_action(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    yield f"action {action}"
+
+
+@offers("BON2", "FAV6")
+def _cult_step(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for track in CULTS:
+        yield f"action {action}. +{track}"
+
+
+@offers("ACTA")
+def _two_cult_steps(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for track in CULTS:
+        yield f"action {action}. +2{track}"
+
+
+@offers("BON1", "ACTG")
+def _spade_action(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    yield f"action {action}"
+    free = SPECIAL_ACTIONS[action]["gain"]["SPADE"]
+    yield from _dig_builds(g, f, prefix=f"action {action}. ", free_spades=free)
+
+
+@offers("ACTN")
+def _sandstorm(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    target = home(g, f)
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if (
+            terrain in CYCLE_INDEX
+            and terrain != target
+            and any(hex_id in g.board.neighbours[loc] for loc in f.locations)
+        ):
+            yield f"action {action}. transform {hex_id} to {target}"
+            yield f"action {action}. transform {hex_id} to {target}. build {hex_id}"
+
+
+@offers("ACTW")
+def _witches_ride(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    rules = g.rules(f)
+    for hex_id in _empty_land(g.s):
+        if rules.may_build_on(f, g.s.terrain[hex_id]):
+            yield f"action {action}. build {hex_id}"
+
+
+@offers("ACTS")
+def _free_trading_house(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for hex_id in f.locations:
+        if g.s.building[hex_id] == "D":
+            yield f"action {action}. upgrade {hex_id} to TP"
+
+
+@offers("ACTE")
+def _bridge_action(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for bridge in _bridges(g, f):
+        yield f"action {action}. {bridge}"
 
 
 def _conversions(g: Game, f: FactionState) -> Iterator[str]:

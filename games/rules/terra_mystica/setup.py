@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..core import RuleError, SnellmanRandom, mt_shuffle
 from .board import ORIGINAL_MAP_ID, Board, board_for, load_board
 from .data import CYCLE_INDEX, bonus_tiles, natural_key, scoring_tiles
+from .scoring import FINAL_TILES
 
 # What terra.snellman.net turns on for new games.
 DEFAULT_OPTIONS = (
@@ -33,12 +34,8 @@ RULE_OPTIONS = frozenset(
         "fire-and-ice-final-scoring",
     )
 )
-FINAL_SCORING_TILES = (
-    "connected-distance",
-    "connected-sa-sh-distance",
-    "building-on-edge",
-    "connected-clusters",
-)
+# The registry of final scoring tiles (scoring.FINAL_TILES) decides which ones exist.
+FINAL_SCORING_TILES = tuple(FINAL_TILES)
 
 
 @dataclass(frozen=True, slots=True)
