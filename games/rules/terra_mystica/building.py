@@ -40,8 +40,11 @@ def colour_difference(a: str, b: str) -> int:
     return diff
 
 
-def check_colour(colour: str) -> str:
+def check_colour(colour: str, also: str | None = None) -> str:
+    """A colour of the cycle (or ``also``, an off-cycle terrain the faction may create)."""
     colour = TERRAIN_ALIASES.get(colour, colour)
+    if colour == also:
+        return colour
     if colour not in CYCLE_INDEX:
         raise RuleError(f"unknown terrain colour '{colour}' (one of {', '.join(TERRAIN_CYCLE)})")
     return colour
@@ -125,18 +128,30 @@ def home(g: Game, f: FactionState) -> str:
     return g.rules(f).home_terrain(f)
 
 
+def is_home_target(g: Game, f: FactionState, colour: str) -> bool:
+    """Is ``colour`` where ``f``'s spades lead (home, or the terrain built on, such as ice)?"""
+    return colour in (home(g, f), g.rules(f).build_terrain(f))
+
+
 def default_transform_colour(g: Game, f: FactionState, hex_id: str) -> str:
-    if f.free_tf or g.rules(f).transform_spades(1) != 1:
-        return home(g, f)
+    rules = g.rules(f)
+    target = rules.build_terrain(f)
+    if f.free_tf or rules.transform_spades(1) != 1:
+        return target
     current = g.s.terrain[hex_id]
     if not f.spade:
         return current
+    if target not in CYCLE_INDEX and f.spade >= transform_spades(g, f, current, target):
+        return target
     return _towards_home(current, home(g, f), f.spade)
 
 
 def transform_spades(g: Game, f: FactionState, current: str, target: str) -> int:
     """Spades to turn ``current`` into ``target`` for ``f``."""
     home_terrain = home(g, f)
+    if target not in CYCLE_INDEX:
+        # Into the faction's off-cycle terrain: counted from its home colour (ice).
+        return g.rules(f).spades_to_build(abs(colour_difference(current, home_terrain)))
     diff = colour_difference(current, target)
     steps = abs(diff)
     if home_terrain in (target, current):
@@ -154,7 +169,10 @@ def transform_spades(g: Game, f: FactionState, current: str, target: str) -> int
 def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None:
     check_hex(g, hex_id)
     s = g.s
-    colour = check_colour(colour) if colour else default_transform_colour(g, f, hex_id)
+    if colour:
+        colour = check_colour(colour, also=g.rules(f).build_terrain(f))
+    else:
+        colour = default_transform_colour(g, f, hex_id)
     current = s.terrain[hex_id]
     if current in OFF_CYCLE_TERRAINS:
         raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
@@ -188,7 +206,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
                     "build": f.allowed_sub.get("build", 0),
                 },
             )
-        if f.require_home_terrain_tf and colour != home(g, f):
+        if f.require_home_terrain_tf and not is_home_target(g, f, colour):
             raise RuleError(
                 "only one hex per action may be transformed to a terrain other than the home terrain"
             )
@@ -208,7 +226,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         for record in g.s.action_required:
             if record["type"] == "transform" and record.get("faction") == f.name:
                 record["amount"] = f.spade
-        if colour != home(g, f) and not f.passed:
+        if not is_home_target(g, f, colour) and not f.passed:
             f.require_home_terrain_tf = True
             if not f.allowed_sub.get("transform"):
                 raise RuleError(
@@ -250,6 +268,8 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     if f.buildings["D"] >= BUILDING_SUPPLY["D"]:
         raise RuleError(f"{f.name} have no dwelling left to build")
     rules = g.rules(f)
+    if free and s.round == 0 and rules.may_place_initial(f, s.terrain[hex_id]):
+        s.terrain[hex_id] = rules.build_terrain(f)  # ice factions: made ice for free
     tf_needed = not rules.may_build_on(f, s.terrain[hex_id])
     if (
         (not tf_needed or not f.allowed_sub.get("transform"))
@@ -268,7 +288,7 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     elif tf_needed:
         if s.round == 0:
             raise RuleError(
-                f"initial dwellings go on {rules.build_terrain(f)} hexes; {hex_id} is {s.terrain[hex_id]}"
+                f"initial dwellings go on {home(g, f)} hexes; {hex_id} is {s.terrain[hex_id]}"
             )
         transform(g, f, hex_id, rules.build_terrain(f))
     else:

@@ -57,6 +57,8 @@ def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
         raise RuleError(_not_your_turn(g, f))
     if verb == "adjust":
         adjust_command(g, f, *args)
+    elif verb == "pick_color":
+        pick_color(g, f, args[0])
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
@@ -128,7 +130,13 @@ def choose_faction(g: Game, name: str) -> None:
         raise RuleError(f"unknown faction '{name}' (one of {', '.join(faction_names())})")
     if name in s.factions:
         raise RuleError(f"{name} have already been chosen")
-    colour = faction_rules(name).printed_home()
+    owed = next((r for r in s.action_required if r.get("faction")), None)
+    if owed is not None:
+        raise RuleError(f"{owed['faction']} must first decide: {owed['type']}")
+    rules = faction_rules(name)
+    if rules.option and not g.has(rules.option):
+        raise RuleError(f"{name} need the option {rules.option}")
+    colour = rules.printed_home()
     taken = colours_in_play(s)
     if colour in taken:
         raise RuleError(
@@ -143,6 +151,27 @@ def choose_faction(g: Game, name: str) -> None:
     g.ledger.start_row(f)
     g.ledger.add_command("setup")
     g.ledger.finish_row()
+    for step in rules.setup_steps:
+        s.action_required.append({"type": step, "faction": name})
+    if rules.setup_gain:
+        g.gain(f, rules.setup_gain, "setup")
+        turns.detect_incomplete_turn(g, f)
+
+
+def pick_color(g: Game, f: FactionState, colour: str) -> None:
+    """Fire & Ice: choose the colour of the cycle the faction starts from."""
+    record = next(
+        (r for r in g.s.action_required if r["type"] == "pick-color" and r["faction"] == f.name),
+        None,
+    )
+    if record is None:
+        raise RuleError(f"{f.name} have no colour to choose now")
+    colour = building.check_colour(colour)
+    taken = colours_in_play(g.s)
+    if colour in taken:
+        raise RuleError(f"{colour} is already held by {taken[colour]}: one faction per colour")
+    f.color = colour
+    g.s.action_required.remove(record)
 
 
 def new_faction(g: Game, name: str, seat: int) -> FactionState:
@@ -219,10 +248,12 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
 
 def take_action(g: Game, f: FactionState, action: str) -> None:
     s = g.s
+    retake = False
     if action in POWER_ACTIONS:
         spec = POWER_ACTIONS[action]
-        cost = {"PW": spec["PW"]}
+        cost = {"PW": g.rules(f).power_action_cost(f, spec["PW"])}
         block_key = action
+        retake = g.rules(f).may_retake_power_actions(f)
     elif action in SPECIAL_ACTIONS:
         if not owns_action(g, f, action):
             raise RuleError(f"{f.name} have no {action} action")
@@ -231,12 +262,12 @@ def take_action(g: Game, f: FactionState, action: str) -> None:
         block_key = f"{action}/{f.name}" if not action.startswith("ACT") else action
     else:
         raise RuleError(f"unknown action {action}")
-    if block_key in s.blocked:
+    if block_key in s.blocked and not retake:
         raise RuleError(f"action {action} has already been used this round")
     turns.require_subaction(g, f, "action", dict(spec["sub"]))
     g.pay(f, cost, f"action {action}")
     g.gain(f, spec["gain"], action)
-    if not spec.get("repeatable"):
+    if not spec.get("repeatable") and block_key not in s.blocked:
         s.blocked.append(block_key)
 
 

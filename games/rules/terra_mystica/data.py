@@ -186,10 +186,17 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
     )
 
 
+# The base game's factions, then each expansion's.
+FACTION_FILES = ("factions.json", "factions-fire-and-ice.json")
+
+
 @cache
 def faction_specs() -> dict[str, FactionSpec]:
-    raw = json.loads((DATA_DIR / "factions.json").read_text())["factions"]
-    return {name: _faction_from_json(name, d) for name, d in raw.items()}
+    specs = {}
+    for file in FACTION_FILES:
+        raw = json.loads((DATA_DIR / file).read_text())["factions"]
+        specs.update({name: _faction_from_json(name, d) for name, d in raw.items()})
+    return specs
 
 
 @cache

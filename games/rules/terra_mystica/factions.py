@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .data import CYCLE_INDEX, FactionSpec, faction_specs
+from .data import BUILDING_POWER, CYCLE_INDEX, FactionSpec, faction_specs
 
 if TYPE_CHECKING:
     from .state import FactionState, GameState
@@ -40,6 +40,10 @@ class FactionRules:
     # Decisions the faction's player makes during setup, in order, after taking the faction
     # (Fire & Ice: "pick-color" for factions whose terrain is chosen in play).
     setup_steps: ClassVar[tuple[str, ...]] = ()
+    # Gained when taking the faction (Ice Maidens: a favor tile).
+    setup_gain: ClassVar[dict[str, int]] = {}
+    # The game option that makes the faction available (None: always).
+    option: ClassVar[str | None] = None
 
     def __init__(self, spec: FactionSpec) -> None:
         self.spec = spec
@@ -66,6 +70,25 @@ class FactionRules:
     def transform_spades(self, distance: int) -> int:
         """Spades needed for a terrain change of ``distance`` steps on the cycle."""
         return distance
+
+    def spades_to_build(self, distance_to_home: int) -> int:
+        """Spades to make a hex ``distance_to_home`` steps from home buildable."""
+        return self.transform_spades(distance_to_home)
+
+    def may_place_initial(self, faction: FactionState, terrain: str) -> bool:
+        """Where the initial dwellings go (ice factions: their chosen colour, made ice)."""
+        return self.may_build_on(faction, terrain)
+
+    def power_action_cost(self, faction: FactionState, printed: int) -> int:
+        return printed
+
+    def may_retake_power_actions(self, faction: FactionState) -> bool:
+        """May the faction take power actions already covered this round?"""
+        return False
+
+    def building_power(self, kind: str) -> int:
+        """A building's power value (power offered to neighbours, town strength)."""
+        return BUILDING_POWER[kind]
 
     def may_reach(self, state: GameState, faction: FactionState, hex_id: str) -> bool:
         """A restriction on top of adjacency, shipping and tunnelling (Riverwalkers)."""
@@ -213,6 +236,47 @@ class Fakirs(FactionRules):
 class Nomads(FactionRules):
     name = "nomads"
     stronghold_action = "ACTN"
+
+
+class IceFaction(FactionRules):
+    """Fire & Ice: a colour of the cycle is chosen in play; hexes are turned into ice, the
+    chosen colour counting as home for spades and one more spade from it to ice."""
+
+    setup_steps = ("pick-color",)
+    option = "fire-and-ice-factions/ice"
+
+    def build_terrain(self, faction: FactionState) -> str:
+        return "ice"
+
+    def spades_to_build(self, distance_to_home: int) -> int:
+        return distance_to_home + 1
+
+    def may_place_initial(self, faction: FactionState, terrain: str) -> bool:
+        return terrain == faction.color
+
+
+@register
+class IceMaidens(IceFaction):
+    name = "icemaidens"
+    setup_gain = {"GAIN_FAVOR": 1}
+
+    def pass_vp(self, state: GameState, faction: FactionState) -> int:
+        """With the stronghold: 3 VP per temple on passing."""
+        return 3 * faction.buildings["TE"] if faction.buildings["SH"] else 0
+
+
+@register
+class Yetis(IceFaction):
+    name = "yetis"
+
+    def power_action_cost(self, faction: FactionState, printed: int) -> int:
+        return printed - 1
+
+    def may_retake_power_actions(self, faction: FactionState) -> bool:
+        return bool(faction.buildings["SH"])
+
+    def building_power(self, kind: str) -> int:
+        return 4 if kind in ("SH", "SA") else BUILDING_POWER[kind]
 
 
 _RULES: dict[str, FactionRules] = {}

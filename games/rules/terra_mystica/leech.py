@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
-from .data import BUILDING_POWER
 
 if TYPE_CHECKING:
     from .context import Game
@@ -27,7 +26,9 @@ def compute_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]
     for n in g.adjacent_hexes(hex_id):
         other = owner.get(n)
         if other and other != builder.name:
-            offers[other] = offers.get(other, 0) + BUILDING_POWER[building[n]]
+            # An offer counts the receiver's own buildings at their power values (Yetis: 4).
+            power = g.rules(g.s.factions[other]).building_power(building[n])
+            offers[other] = offers.get(other, 0) + power
     return offers
 
 

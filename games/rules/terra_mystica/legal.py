@@ -114,8 +114,10 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
 
 
 def _faction_available(state: GameState, name: str) -> bool:
-    colour = faction_rules(name).printed_home()
-    return name not in state.factions and colour not in colours_in_play(state)
+    rules = faction_rules(name)
+    if rules.option and rules.option not in state.setup.options:
+        return False
+    return name not in state.factions and rules.printed_home() not in colours_in_play(state)
 
 
 def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
@@ -126,6 +128,11 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         if r["type"] == "leech":
             yield f"leech {r['amount']} from {r['from_faction']}"
             yield f"decline {r['amount']} from {r['from_faction']}"
+    if "pick-color" in kinds:
+        taken = colours_in_play(state)
+        for colour in TERRAIN_CYCLE:
+            if colour not in taken:
+                yield f"pick-color {colour}"
     if f.cult_steps:
         for track in CULTS:
             yield f"+{track}" if not f.cults_on_same_track else f"+{f.cult_steps}{track}"
@@ -201,25 +208,26 @@ def reachable_hexes(g: Game, f: FactionState) -> set[str]:
 def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:
     reachable = reachable_hexes(g, f) if reach else None
     rules = g.rules(f)
+    allowed = rules.may_place_initial if g.s.round == 0 else rules.may_build_on
     for hex_id in _empty_land(g.s):
-        if rules.may_build_on(f, g.s.terrain[hex_id]) and (
-            reachable is None or hex_id in reachable
-        ):
+        if allowed(f, g.s.terrain[hex_id]) and (reachable is None or hex_id in reachable):
             yield f"build {hex_id}"
 
 
 def _transforms(g: Game, f: FactionState) -> Iterator[str]:
     reachable = reachable_hexes(g, f)
     target = home(g, f)
+    built_on = g.rules(f).build_terrain(f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain in (target, g.rules(f).build_terrain(f)) or hex_id not in reachable:
-            continue
-        if terrain not in CYCLE_INDEX:
+        if terrain not in CYCLE_INDEX or terrain == built_on or hex_id not in reachable:
             continue  # ice and volcano are never transformed again
-        yield f"transform {hex_id} to {target}"
-        if f.allowed_sub.get("build") and not f.passed:
-            yield f"transform {hex_id} to {target}. build {hex_id}"
+        for goal in dict.fromkeys((built_on, target)):
+            if goal == terrain:
+                continue
+            yield f"transform {hex_id} to {goal}"
+            if f.allowed_sub.get("build") and not f.passed and goal == built_on:
+                yield f"transform {hex_id} to {goal}. build {hex_id}"
         for colour in TERRAIN_CYCLE:
             if (
                 colour not in (terrain, target)
@@ -234,17 +242,18 @@ def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0
     spec = rules.spec.digging
     per_spade = spec.cost[min(f.dig, len(spec.cost) - 1)]
     target = home(g, f)
+    built_on = rules.build_terrain(f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain not in CYCLE_INDEX or terrain == target or hex_id not in reachable:
+        if terrain not in CYCLE_INDEX or terrain == built_on or hex_id not in reachable:
             continue
-        need = rules.transform_spades(abs(colour_difference(terrain, target)))
+        need = rules.spades_to_build(abs(colour_difference(terrain, target)))
         extra = max(need - free_spades - f.spade, 0)
         if any(g.available(f, res) < n * extra for res, n in per_spade.items()):
             continue
         dig = f"dig {extra}. " if extra else ""
         yield f"{prefix}{dig}build {hex_id}"
-        yield f"{prefix}{dig}transform {hex_id} to {target}"
+        yield f"{prefix}{dig}transform {hex_id} to {built_on}"
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:
@@ -274,8 +283,9 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
         yield f"send p to {track} for 1"
     yield "advance ship"
     yield "advance dig"
+    retake = g.rules(f).may_retake_power_actions(f)
     for action in POWER_ACTIONS:
-        if action in s.blocked:
+        if action in s.blocked and not retake:
             continue
         if action == "ACT1":
             for bridge in _bridges(g, f):

@@ -32,6 +32,7 @@ RULE_OPTIONS = frozenset(
         "variable-turn-order",
         "email-notify",
         "fire-and-ice-final-scoring",
+        "fire-and-ice-factions/ice",
     )
 )
 # The registry of final scoring tiles (scoring.FINAL_TILES) decides which ones exist.

@@ -238,6 +238,11 @@ def what_next(g: Game) -> None:
 def _in_select_factions(g: Game) -> None:
     s = g.s
     chosen = len(s.factions)
+    # Decisions that come with taking a faction (a colour, a favor tile) come first.
+    owed = [r for r in s.action_required if r.get("faction")]
+    if owed:
+        s.action_required = owed
+        return
     if chosen < s.setup.player_count:
         seat = chosen + 1
         s.action_required = [{"type": "faction", "seat": seat, "player_index": f"player{seat}"}]

@@ -1,0 +1,156 @@
+"""Fire & Ice factions, each rule from a small explicit position."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rules.terra_mystica import GameSetup, RuleError, apply, new_game
+from games.rules.terra_mystica.building import transform_spades
+from games.rules.terra_mystica.context import Game
+from games.rules.terra_mystica.leech import compute_leech
+from games.rules.terra_mystica.legal import legal_commands
+
+from .conftest import LEAGUE_OPTIONS, start_round_one
+
+ICE = (*LEAGUE_OPTIONS, "fire-and-ice-factions/ice")
+
+
+def new_two_player_game(options=ICE):
+    return new_game(
+        GameSetup(
+            player_count=2,
+            options=options,
+            scoring_tiles=("SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"),
+            removed_bonus_tiles=("BON3", "BON4", "BON5", "BON6", "BON7"),
+        )
+    )
+
+
+@pytest.fixture
+def ice_game():
+    # Ice Maidens start from green (A3, C3), Yetis from brown (A1, E6).
+    return start_round_one(
+        {"icemaidens": ["A3", "C3"], "yetis": ["A1", "E6"]},
+        {"icemaidens": "BON1", "yetis": "BON9"},
+        options=ICE,
+        after_setup={"icemaidens": ["+FAV11", "pick-color green"], "yetis": ["pick-color brown"]},
+    )
+
+
+def put(state, faction: str, hex_id: str, kind: str) -> None:
+    """Put a building of an ice faction on the map directly (on ice)."""
+    f = state.factions[faction]
+    state.terrain[hex_id] = "ice"
+    state.building[hex_id] = kind
+    state.owner[hex_id] = faction
+    f.locations.append(hex_id)
+    f.buildings[kind] += 1
+
+
+def test_ice_factions_need_their_option():
+    state = new_two_player_game(options=LEAGUE_OPTIONS)
+    with pytest.raises(RuleError, match="fire-and-ice-factions/ice"):
+        apply(state, "player1", "setup icemaidens")
+    assert "setup yetis" not in legal_commands(state, "player1")
+    assert "setup yetis" in legal_commands(new_two_player_game(), "player1")
+
+
+def test_taking_an_ice_faction_asks_for_a_colour_which_is_then_taken():
+    state = apply(new_two_player_game(), "player1", "setup icemaidens")
+    assert {r["type"] for r in state.action_required} == {"pick-color", "favor"}
+    with pytest.raises(RuleError):
+        apply(state, "player2", "setup witches")  # the colour and the favor tile come first
+    state = apply(state, "icemaidens", "+FAV11")
+    assert state.factions["icemaidens"].cult == [0, 1, 1, 1]  # printed 0/1/0/1, FAV11 +1 earth
+    state = apply(state, "icemaidens", "pick-color green")
+    assert state.factions["icemaidens"].color == "green"
+    assert "setup witches" not in legal_commands(state, "player2")
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "player2", "setup witches")
+    state = apply(state, "player2", "setup yetis")
+    assert "pick-color green" not in legal_commands(state, "yetis")
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "yetis", "pick-color green")
+
+
+def test_initial_dwellings_go_on_the_chosen_colour_and_make_it_ice(ice_game):
+    assert {ice_game.terrain[h] for h in ("A3", "C3", "A1", "E6")} == {"ice"}
+    f = ice_game.factions["icemaidens"]
+    assert f.favors == ["FAV11"]
+
+
+def test_spades_to_ice_count_from_the_chosen_colour_plus_one(ice_game):
+    g = Game(ice_game)
+    f = ice_game.factions["icemaidens"]  # chose green
+    expected = {"green": 1, "gray": 2, "blue": 2, "red": 3, "black": 3, "yellow": 4, "brown": 4}
+    for terrain, spades in expected.items():
+        assert transform_spades(g, f, terrain, "ice") == spades, terrain
+
+
+def test_ice_hexes_are_built_on_after_transforming_and_never_transformed_again(ice_game):
+    state = ice_game.copy()
+    f = state.factions["icemaidens"]
+    f.p1, f.p2, f.p3, f.w = 2, 6, 4, 5
+    # A2 is mountains (gray), next to green: two spades, one from ACT5 and one dug.
+    state = apply(state, "icemaidens", "action ACT5. dig 1. build A2")
+    assert state.terrain["A2"] == "ice" and state.building["A2"] == "D"
+    assert state.factions["icemaidens"].w == 5 - 3 - 1
+    with pytest.raises(RuleError, match="never be transformed"):
+        y = state.factions["yetis"]
+        y.p3, y.spade = 5, 2
+        from games.rules.terra_mystica.building import transform
+
+        transform(Game(state), y, "A2", "brown")
+
+
+def test_partial_transformation_moves_towards_the_chosen_colour(ice_game):
+    state = ice_game.copy()
+    f = state.factions["icemaidens"]
+    f.p1, f.p2, f.p3 = 2, 6, 4
+    # A4 is lakes (blue), one step from green: ACT5's single spade turns it green, not ice.
+    state = apply(state, "icemaidens", "action ACT5. transform A4")
+    assert state.terrain["A4"] == "green"
+
+
+def test_yetis_pay_one_power_less_for_power_actions(ice_game):
+    state = apply(ice_game, "icemaidens", "pass BON2")
+    y = state.factions["yetis"]
+    y.p1, y.p2, y.p3 = 0, 9, 3
+    state = apply(state, "yetis", "action ACT2")
+    # The priest costs them 2 power instead of 3.
+    assert state.factions["yetis"].p3 == 1 and state.factions["yetis"].p == 1
+
+
+def test_yetis_stronghold_retakes_covered_power_actions(ice_game):
+    state = ice_game.copy()
+    f = state.factions["icemaidens"]
+    f.p1, f.p2, f.p3 = 0, 9, 3
+    state = apply(state, "icemaidens", "action ACT2")
+    y = state.factions["yetis"]
+    y.p1, y.p2, y.p3 = 0, 6, 6
+    with pytest.raises(RuleError, match="already been used"):
+        apply(state, "yetis", "action ACT2")
+    put(state, "yetis", "E5", "SH")
+    state = apply(state, "yetis", "action ACT2")
+    assert state.factions["yetis"].p == 1
+
+
+def test_yetis_stronghold_and_sanctuary_have_power_four(ice_game):
+    state = ice_game.copy()
+    put(state, "yetis", "A2", "SH")
+    put(state, "icemaidens", "B2", "D")
+    g = Game(state)
+    # A2 (Yetis SH) and A1 (Yetis D) touch B1: the Yetis are offered 4 + 1.
+    assert g.board.neighbours["B1"] >= {"A1", "A2"}
+    assert compute_leech(g, state.factions["icemaidens"], "B1") == {"yetis": 5}
+
+
+def test_ice_maidens_stronghold_scores_three_vp_per_temple_when_passing(ice_game):
+    state = ice_game.copy()
+    g = Game(state)
+    f = state.factions["icemaidens"]
+    put(state, "icemaidens", "A4", "TE")
+    put(state, "icemaidens", "A2", "TE")
+    assert g.rules(f).pass_vp(state, f) == 0
+    put(state, "icemaidens", "C4", "SH")
+    assert g.rules(f).pass_vp(state, f) == 6
