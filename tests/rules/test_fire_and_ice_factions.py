@@ -154,3 +154,81 @@ def test_ice_maidens_stronghold_scores_three_vp_per_temple_when_passing(ice_game
     assert g.rules(f).pass_vp(state, f) == 0
     put(state, "icemaidens", "C4", "SH")
     assert g.rules(f).pass_vp(state, f) == 6
+
+
+# --- Dragonlords -----------------------------------------------------------------------------
+
+VOLCANO = (*LEAGUE_OPTIONS, "fire-and-ice-factions/volcano")
+
+
+@pytest.fixture
+def dragon_game():
+    # Dragonlords choose black once the Witches are in: B3 and B5 become volcano.
+    state = setup_game_volcano()
+    state = apply(state, "dragonlords", "pick-color black")
+    for faction, hex_id in (
+        ("dragonlords", "B3"),
+        ("witches", "A3"),
+        ("witches", "C3"),
+        ("dragonlords", "B5"),
+    ):
+        state = apply(state, faction, f"build {hex_id}")
+    state = apply(state, "witches", "pass BON9")
+    state = apply(state, "dragonlords", "pass BON1")
+    assert state.round == 1
+    return state
+
+
+def setup_game_volcano():
+    state = new_two_player_game(options=VOLCANO)
+    state = apply(state, "player1", "setup dragonlords")
+    assert not any(r.get("faction") for r in state.action_required)  # no colour yet
+    state = apply(state, "player2", "setup witches")
+    assert state.action_required == [{"type": "pick-color", "faction": "dragonlords"}]
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "dragonlords", "pick-color green")
+    return state
+
+
+def test_dragonlords_start_on_volcano_with_eight_chips(dragon_game):
+    assert dragon_game.terrain["B3"] == dragon_game.terrain["B5"] == "volcano"
+    f = dragon_game.factions["dragonlords"]
+    assert (f.p1, f.p2, f.p3, f.chips) == (4, 4, 0, 8)
+
+
+def test_dragonlords_remove_one_chip_or_two_on_another_factions_home(dragon_game):
+    state = dragon_game.copy()
+    # A6 (red) next to B3: one chip, from bowl I first.
+    after = apply(state, "dragonlords", "build A6")
+    f = after.factions["dragonlords"]
+    assert after.terrain["A6"] == "volcano" and after.building["A6"] == "D"
+    assert (f.p1, f.p2, f.chips) == (3, 4, 7)
+    # Green is the Witches' home: two chips.
+    state.terrain["C2"] = "green"
+    after = apply(state, "dragonlords", "build C2")
+    assert after.factions["dragonlords"].chips == 6
+
+
+def test_dragonlords_turn_spades_into_new_chips_in_bowl_one(dragon_game):
+    state = dragon_game.copy()
+    f = state.factions["dragonlords"]
+    f.p1, f.p2, f.p3 = 0, 2, 6
+    state = apply(state, "dragonlords", "action ACT6")
+    f = state.factions["dragonlords"]
+    # 6 power spent (bowl III to I), then two new chips into bowl I.
+    assert (f.spade, f.p1, f.p2, f.p3, f.chips) == (0, 8, 2, 0, 10)
+    with pytest.raises(RuleError):
+        apply(state, "dragonlords", "build A6")  # the action is over: no build follows
+
+
+def test_dragonlords_cannot_dig(dragon_game):
+    state = dragon_game.copy()
+    with pytest.raises(RuleError, match="use no spades"):
+        apply(state, "dragonlords", "dig 1")
+
+
+def test_dragonlords_stronghold_brings_one_chip_per_player(dragon_game):
+    from games.rules.terra_mystica.factions import faction_rules
+
+    rules = faction_rules("dragonlords")
+    assert rules.stronghold_gains(dragon_game, dragon_game.factions["dragonlords"]) == {"CHIPS": 2}

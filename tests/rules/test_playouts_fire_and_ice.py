@@ -9,7 +9,10 @@ from games.rules.terra_mystica.setup import DEFAULT_OPTIONS
 
 from .playouts import check_playout
 
-FIRE_AND_ICE = {"fire-and-ice-factions/ice": ("icemaidens", "yetis")}
+FIRE_AND_ICE = {
+    "fire-and-ice-factions/ice": ("icemaidens", "yetis"),
+    "fire-and-ice-factions/volcano": ("dragonlords",),
+}
 
 
 @settings(

@@ -136,7 +136,7 @@ def is_home_target(g: Game, f: FactionState, colour: str) -> bool:
 def default_transform_colour(g: Game, f: FactionState, hex_id: str) -> str:
     rules = g.rules(f)
     target = rules.build_terrain(f)
-    if f.free_tf or rules.transform_spades(1) != 1:
+    if f.free_tf or not rules.transforms_with_spades() or rules.transform_spades(1) != 1:
         return target
     current = g.s.terrain[hex_id]
     if not f.spade:
@@ -178,8 +178,16 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
-    steps = transform_spades(g, f, current, colour)
-    if f.free_tf:
+    rules = g.rules(f)
+    with_spades = rules.transforms_with_spades()
+    steps = transform_spades(g, f, current, colour) if with_spades else 0
+    if not with_spades:
+        # Volcano factions pay with something else than spades (power chips, cult steps).
+        if colour != rules.build_terrain(f):
+            raise RuleError(f"{f.name} transform hexes into {rules.build_terrain(f)} only")
+        for kind, n in rules.transform_cost(s, f, current).items():
+            cost[kind] = cost.get(kind, 0) + n
+    elif f.free_tf:
         if colour != home(g, f):
             raise RuleError(f"the sandstorm turns a hex into {home(g, f)} only")
         cost["FREE_TF"] = cost.get("FREE_TF", 0) + 1
@@ -195,7 +203,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         raise RuleError(f"cannot transform {hex_id}: it already is {colour}")
     if hex_id in s.building:
         raise RuleError(f"cannot transform {hex_id}: it holds a building")
-    if steps:
+    if steps or not with_spades:
         if not f.passed:
             turns.require_subaction(
                 g,
@@ -242,6 +250,8 @@ def dig(g: Game, f: FactionState, amount: int) -> None:
     spec = g.rules(f).spec
     if amount < 1:
         raise RuleError("dig needs a number of spades, e.g. 'dig 1'")
+    if not g.rules(f).transforms_with_spades():
+        raise RuleError(f"{f.name} use no spades")
     turns.require_subaction(g, f, "dig", {"transform": 1, "build": 1, "dig": 1})
     level = min(f.dig, len(spec.digging.cost) - 1)
     cost = {k: v * amount for k, v in spec.digging.cost[level].items()}
@@ -351,8 +361,8 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
         g.pay(f, cost, f"a {BUILDING_NAMES[kind]}")
     if kind in ("TE", "SA"):
         g.adjust(f, "GAIN_FAVOR", rules.favors_per_temple)
-    elif kind == "SH" and rules.stronghold_gain:
-        g.gain(f, rules.stronghold_gain, "stronghold")
+    elif kind == "SH" and rules.stronghold_gains(s, f):
+        g.gain(f, rules.stronghold_gains(s, f), "stronghold")
     f.buildings[kind] += 1
     scoring.score_build(g, f, kind)
     s.building[hex_id] = kind

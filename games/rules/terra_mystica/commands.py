@@ -194,6 +194,7 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         p=spec.start["P"],
         p1=spec.start["P1"],
         p2=spec.start["P2"],
+        chips=spec.start["P1"] + spec.start["P2"],
         cult=list(spec.start_cult),
         ship=spec.shipping.start if spec.shipping else 0,
         carpet_range=spec.teleport.base_range

@@ -150,6 +150,8 @@ class Game:
             return getattr(f, kind.lower())
         if kind == "VP":
             return f.vp
+        if kind == "CHIPS":
+            return f.p1 + f.p2 + f.p3
         attr = PSEUDO_RESOURCES.get(kind)
         return getattr(f, attr) if attr else 0
 
@@ -200,6 +202,9 @@ class Game:
         if kind == "TOWN_SIZE":
             f.town_size += delta
             return
+        if kind == "CHIPS":
+            self._change_chips(f, delta)
+            return
 
         if kind in ("C", "W"):
             attr = kind.lower()
@@ -245,6 +250,21 @@ class Game:
         if delta > 0:
             self._on_gain(f, kind, delta)
 
+    @staticmethod
+    def _change_chips(f: FactionState, delta: int) -> None:
+        """Fire & Ice: new power chips go to bowl I; removed ones leave bowl I, then II, III."""
+        if delta > 0:
+            f.p1 += delta
+        else:
+            if f.p1 + f.p2 + f.p3 < -delta:
+                raise RuleError(f"{f.name} have {f.p1 + f.p2 + f.p3} power chips, need {-delta}")
+            left = -delta
+            for bowl in ("p1", "p2", "p3"):
+                taken = min(left, getattr(f, bowl))
+                setattr(f, bowl, getattr(f, bowl) - taken)
+                left -= taken
+        f.chips += delta
+
     def _on_gain(self, f: FactionState, kind: str, n: int) -> None:
         """Effects of gaining something: the round's scoring tile and faction abilities."""
         tile = self.score_tile()
@@ -258,6 +278,7 @@ class Game:
                     not rules.spade_bonus_needs_stronghold or f.buildings["SH"]
                 ):
                     self.gain(f, rules.spade_bonus, "faction")
+            rules.on_spades(self, f, n)
         elif kind.startswith("TW"):
             vp = tile.vp.get("TOWN", 0) if tile else 0
             for _ in range(n):

@@ -124,7 +124,11 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
             vp={int(k): v for k, v in ship["vp_for_reaching_level"].items()},
         )
     dig = d["digging"]
-    if dig["type"] == "priests":
+    if dig["type"] == "none":  # volcano factions: no spades, no digging track
+        digging = DiggingTrack(
+            max_level=0, cost=({},), extra_gain=({},), advance_cost={}, advance_vp=0
+        )
+    elif dig["type"] == "priests":
         digging = DiggingTrack(
             max_level=0,
             cost=({"P": dig["priests_per_spade"]},),

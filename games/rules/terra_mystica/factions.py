@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from .data import BUILDING_POWER, CYCLE_INDEX, FactionSpec, faction_specs
 
 if TYPE_CHECKING:
+    from .context import Game
     from .state import FactionState, GameState
 
 
@@ -40,6 +41,8 @@ class FactionRules:
     # Decisions the faction's player makes during setup, in order, after taking the faction
     # (Fire & Ice: "pick-color" for factions whose terrain is chosen in play).
     setup_steps: ClassVar[tuple[str, ...]] = ()
+    # Decisions made once every faction is taken (volcano factions: "pick-color").
+    late_setup_steps: ClassVar[tuple[str, ...]] = ()
     # Gained when taking the faction (Ice Maidens: a favor tile).
     setup_gain: ClassVar[dict[str, int]] = {}
     # The game option that makes the faction available (None: always).
@@ -47,6 +50,10 @@ class FactionRules:
 
     def __init__(self, spec: FactionSpec) -> None:
         self.spec = spec
+
+    def has_home_colour(self) -> bool:
+        """Does the faction's colour count as a home terrain (not ice, volcano, a start)?"""
+        return self.printed_home() is not None
 
     def printed_home(self) -> str | None:
         """The home terrain on the cycle printed on the board, or None if chosen in play."""
@@ -66,6 +73,16 @@ class FactionRules:
     def transforms_with_spades(self) -> bool:
         """False for factions paying something else than spades to transform (volcano)."""
         return True
+
+    def transform_cost(self, state: GameState, faction: FactionState, terrain: str) -> dict:
+        """What a faction that does not use spades pays to make ``terrain`` its own."""
+        return {}
+
+    def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
+        """Spades just gained (after the round's spade VP); volcano factions convert them."""
+
+    def stronghold_gains(self, state: GameState, faction: FactionState) -> dict[str, int]:
+        return self.stronghold_gain
 
     def transform_spades(self, distance: int) -> int:
         """Spades needed for a terrain change of ``distance`` steps on the cycle."""
@@ -277,6 +294,55 @@ class Yetis(IceFaction):
 
     def building_power(self, kind: str) -> int:
         return 4 if kind in ("SH", "SA") else BUILDING_POWER[kind]
+
+
+class VolcanoFaction(FactionRules):
+    """Fire & Ice: build on volcano, made from any other terrain of the cycle without spades;
+    the colour chosen once every faction is taken only says where the first dwellings go."""
+
+    late_setup_steps = ("pick-color",)
+    option = "fire-and-ice-factions/volcano"
+
+    def build_terrain(self, faction: FactionState) -> str:
+        return "volcano"
+
+    def transforms_with_spades(self) -> bool:
+        return False
+
+    def may_place_initial(self, faction: FactionState, terrain: str) -> bool:
+        return terrain == faction.color
+
+    @staticmethod
+    def others_home(state: GameState, faction: FactionState, terrain: str) -> bool:
+        """Is ``terrain`` the home terrain of another faction (chosen start colours are not)?"""
+        return any(
+            f is not faction and f.color == terrain and faction_rules(f.name).has_home_colour()
+            for f in state.factions.values()
+        )
+
+    def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
+        # Spades cannot transform: the action that gave them ends there.
+        faction.spade -= n
+        for step in ("dig", "transform", "build"):
+            faction.allowed_sub.pop(step, None)
+        g.gain(faction, self.per_spade(n), "spades")
+
+    def per_spade(self, n: int) -> dict[str, int]:
+        return {}
+
+
+@register
+class Dragonlords(VolcanoFaction):
+    name = "dragonlords"
+
+    def transform_cost(self, state: GameState, faction: FactionState, terrain: str) -> dict:
+        return {"CHIPS": 2 if self.others_home(state, faction, terrain) else 1}
+
+    def per_spade(self, n: int) -> dict[str, int]:
+        return {"CHIPS": n}
+
+    def stronghold_gains(self, state: GameState, faction: FactionState) -> dict[str, int]:
+        return {"CHIPS": state.setup.player_count}
 
 
 _RULES: dict[str, FactionRules] = {}

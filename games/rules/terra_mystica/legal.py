@@ -153,7 +153,7 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
     if "bonus" in kinds:
         for tile in _bonus_tiles(state):
             yield f"pass {tile}"
-    if f.spade or f.free_tf:
+    if (f.spade or f.free_tf) and g.rules(f).transforms_with_spades():
         yield from _transforms(g, f)
         if f.allowed_sub.get("build"):
             yield from _builds(g, f, reach=True)
@@ -238,6 +238,10 @@ def _transforms(g: Game, f: FactionState) -> Iterator[str]:
 
 def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0) -> Iterator[str]:
     rules = faction_rules(f.name)
+    if not rules.transforms_with_spades():
+        if not prefix:  # spades of an action are no use to them
+            yield from _volcano_builds(g, f)
+        return
     reachable = reachable_hexes(g, f)
     spec = rules.spec.digging
     per_spade = spec.cost[min(f.dig, len(spec.cost) - 1)]
@@ -254,6 +258,19 @@ def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0
         dig = f"dig {extra}. " if extra else ""
         yield f"{prefix}{dig}build {hex_id}"
         yield f"{prefix}{dig}transform {hex_id} to {built_on}"
+
+
+def _volcano_builds(g: Game, f: FactionState) -> Iterator[str]:
+    rules = g.rules(f)
+    reachable = reachable_hexes(g, f)
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if terrain not in CYCLE_INDEX or hex_id not in reachable:
+            continue
+        cost = rules.transform_cost(g.s, f, terrain)
+        if all(g.available(f, res) >= n for res, n in cost.items()):
+            yield f"build {hex_id}"
+            yield f"transform {hex_id}"
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:

@@ -33,6 +33,7 @@ RULE_OPTIONS = frozenset(
         "email-notify",
         "fire-and-ice-final-scoring",
         "fire-and-ice-factions/ice",
+        "fire-and-ice-factions/volcano",
     )
 )
 # The registry of final scoring tiles (scoring.FINAL_TILES) decides which ones exist.

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core import RuleError
 from . import income, leech, scoring
+from .data import CYCLE_INDEX
 
 if TYPE_CHECKING:
     from .context import Game
@@ -243,6 +244,15 @@ def _in_select_factions(g: Game) -> None:
     if owed:
         s.action_required = owed
         return
+    if chosen == s.setup.player_count:
+        # Volcano factions choose their start colour once every faction is taken.
+        for f in s.factions_in_order():
+            if f.color not in CYCLE_INDEX:
+                for step in g.rules(f).late_setup_steps:
+                    s.action_required.append({"type": step, "faction": f.name})
+        if s.action_required and any(r.get("faction") for r in s.action_required):
+            s.action_required = [r for r in s.action_required if r.get("faction")]
+            return
     if chosen < s.setup.player_count:
         seat = chosen + 1
         s.action_required = [{"type": "faction", "seat": seat, "player_index": f"player{seat}"}]
