@@ -232,3 +232,66 @@ def test_dragonlords_stronghold_brings_one_chip_per_player(dragon_game):
 
     rules = faction_rules("dragonlords")
     assert rules.stronghold_gains(dragon_game, dragon_game.factions["dragonlords"]) == {"CHIPS": 2}
+
+
+# --- Acolytes --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def acolytes_game():
+    # Acolytes choose black once the Witches are in: B3 and B5 become volcano.
+    state = new_two_player_game(options=VOLCANO)
+    state = apply(state, "player1", "setup acolytes")
+    state = apply(state, "player2", "setup witches")
+    state = apply(state, "acolytes", "pick-color black")
+    for faction, hex_id in (
+        ("acolytes", "B3"),
+        ("witches", "A3"),
+        ("witches", "C3"),
+        ("acolytes", "B5"),
+    ):
+        state = apply(state, faction, f"build {hex_id}")
+    state = apply(state, "witches", "pass BON9")
+    state = apply(state, "acolytes", "pass BON1")
+    return state
+
+
+def test_acolytes_pay_three_cult_steps_of_one_track_for_volcano(acolytes_game):
+    assert "build A6. -3FIRE" in legal_commands(acolytes_game, "acolytes")
+    state = apply(acolytes_game, "acolytes", "build A6. -3WATER")
+    f = state.factions["acolytes"]
+    assert state.terrain["A6"] == "volcano" and f.cult == [3, 0, 3, 3] and f.cult_debt == 0
+    # Without the payment the turn stays open and asks for it.
+    state = apply(acolytes_game, "acolytes", "build A6")
+    assert {"type": "cult-payment", "amount": 3, "faction": "acolytes"} in state.action_required
+    with pytest.raises(RuleError, match="owe 3"):
+        apply(state, "acolytes", "-2FIRE")
+
+
+def test_acolytes_pay_four_on_another_factions_home(acolytes_game):
+    state = acolytes_game.copy()
+    state.terrain["C2"] = "green"  # the Witches' home
+    state.factions["acolytes"].cult = [4, 3, 3, 3]
+    assert [r for r in legal_commands(state, "acolytes") if r.startswith("build C2")] == [
+        "build C2. -4FIRE"
+    ]
+    state = apply(state, "acolytes", "build C2. -4FIRE")
+    assert state.factions["acolytes"].cult[0] == 0
+
+
+def test_acolytes_take_cult_steps_for_spades(acolytes_game):
+    state = acolytes_game.copy()
+    f = state.factions["acolytes"]
+    f.p1, f.p2, f.p3 = 0, 6, 6
+    state = apply(state, "acolytes", "action ACT6. +AIR. +AIR")
+    f = state.factions["acolytes"]
+    assert f.cult == [3, 3, 3, 5] and f.spade == 0
+
+
+def test_acolytes_stronghold_sends_priests_one_step_further(acolytes_game):
+    state = acolytes_game.copy()
+    f = state.factions["acolytes"]
+    f.p = 1
+    put(state, "acolytes", "A6", "SH")
+    state = apply(state, "acolytes", "send p to EARTH")
+    assert state.factions["acolytes"].cult[2] == 3 + 4

@@ -11,7 +11,7 @@ from .playouts import check_playout
 
 FIRE_AND_ICE = {
     "fire-and-ice-factions/ice": ("icemaidens", "yetis"),
-    "fire-and-ice-factions/volcano": ("dragonlords",),
+    "fire-and-ice-factions/volcano": ("acolytes", "dragonlords"),
 }
 
 

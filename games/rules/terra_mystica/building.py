@@ -185,8 +185,6 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         # Volcano factions pay with something else than spades (power chips, cult steps).
         if colour != rules.build_terrain(f):
             raise RuleError(f"{f.name} transform hexes into {rules.build_terrain(f)} only")
-        for kind, n in rules.transform_cost(s, f, current).items():
-            cost[kind] = cost.get(kind, 0) + n
     elif f.free_tf:
         if colour != home(g, f):
             raise RuleError(f"the sandstorm turns a hex into {home(g, f)} only")
@@ -225,6 +223,8 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if teleported:
         f.teleport_to = hex_id
     g.pay(f, cost, f"transforming {hex_id}")
+    if not with_spades:
+        rules.pay_transform(g, f, current)
     g.gain(f, gain, "teleport")
     f.require_home_terrain_tf = False
     if not f.spade:

@@ -291,7 +291,7 @@ def send_priest(g: Game, f: FactionState, track: str, value: int | None) -> None
             break
     if value and steps != value:
         raise RuleError(f"no free space worth {value} on the {track} track")
-    g.adjust(f, track, steps)
+    g.adjust(f, track, steps + g.rules(f).extra_priest_steps(f))
     g.adjust(f, "P", -1)
 
 
@@ -397,6 +397,13 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
         if f.cult_steps < delta:
             if f.cult[i] == 10 or (kind in f.cult_blocked and f.keys):
                 checked = True
+        elif delta < 0 and f.cult_debt:
+            if -delta != f.cult_debt:
+                raise RuleError(f"{f.name} owe {f.cult_debt} steps on one cult track")
+            if f.cult[i] < f.cult_debt:
+                raise RuleError(f"{f.name} have only {f.cult[i]} steps on {kind}")
+            f.cult_debt = 0
+            checked = True
         elif delta < 0:
             old, new = f.cult[i], f.cult[i] + delta
             if old == 10 or new < 7:

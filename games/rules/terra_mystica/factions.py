@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .data import BUILDING_POWER, CYCLE_INDEX, FactionSpec, faction_specs
+from ..core import RuleError
+from .data import BUILDING_POWER, CULTS, CYCLE_INDEX, FactionSpec, faction_specs
 
 if TYPE_CHECKING:
     from .context import Game
@@ -77,6 +78,18 @@ class FactionRules:
     def transform_cost(self, state: GameState, faction: FactionState, terrain: str) -> dict:
         """What a faction that does not use spades pays to make ``terrain`` its own."""
         return {}
+
+    def pay_transform(self, g: Game, faction: FactionState, terrain: str) -> None:
+        g.pay(faction, self.transform_cost(g.s, faction, terrain), "transforming")
+
+    def transform_payments(self, state: GameState, faction: FactionState, terrain: str) -> list:
+        """Rows completing a transformation of ``terrain`` ("" if none needed); [] if unaffordable."""
+        cost = self.transform_cost(state, faction, terrain)
+        have = {"CHIPS": faction.p1 + faction.p2 + faction.p3}
+        return [""] if all(have.get(k, 0) >= n for k, n in cost.items()) else []
+
+    def extra_priest_steps(self, faction: FactionState) -> int:
+        return 0
 
     def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
         """Spades just gained (after the round's spade VP); volcano factions convert them."""
@@ -343,6 +356,33 @@ class Dragonlords(VolcanoFaction):
 
     def stronghold_gains(self, state: GameState, faction: FactionState) -> dict[str, int]:
         return {"CHIPS": state.setup.player_count}
+
+
+@register
+class Acolytes(VolcanoFaction):
+    name = "acolytes"
+
+    def steps_owed(self, state: GameState, faction: FactionState, terrain: str) -> int:
+        return 4 if self.others_home(state, faction, terrain) else 3
+
+    def pay_transform(self, g: Game, faction: FactionState, terrain: str) -> None:
+        # Paid by the player with "-3FIRE" (one track); the turn cannot end before.
+        owed = self.steps_owed(g.s, faction, terrain)
+        if max(faction.cult) < owed:
+            raise RuleError(f"{faction.name} need {owed} steps on one cult track")
+        faction.cult_debt = owed
+
+    def transform_payments(self, state: GameState, faction: FactionState, terrain: str) -> list:
+        owed = self.steps_owed(state, faction, terrain)
+        return [
+            f"-{owed}{t}" for t, level in zip(CULTS, faction.cult, strict=True) if level >= owed
+        ]
+
+    def per_spade(self, n: int) -> dict[str, int]:
+        return {"CULT": n}
+
+    def extra_priest_steps(self, faction: FactionState) -> int:
+        return 1 if faction.buildings["SH"] else 0
 
 
 _RULES: dict[str, FactionRules] = {}

@@ -133,6 +133,10 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         for colour in TERRAIN_CYCLE:
             if colour not in taken:
                 yield f"pick-color {colour}"
+    if f.cult_debt:
+        for track, level in zip(CULTS, f.cult, strict=True):
+            if level >= f.cult_debt:
+                yield f"-{f.cult_debt}{track}"
     if f.cult_steps:
         for track in CULTS:
             yield f"+{track}" if not f.cults_on_same_track else f"+{f.cult_steps}{track}"
@@ -267,10 +271,10 @@ def _volcano_builds(g: Game, f: FactionState) -> Iterator[str]:
         terrain = g.s.terrain[hex_id]
         if terrain not in CYCLE_INDEX or hex_id not in reachable:
             continue
-        cost = rules.transform_cost(g.s, f, terrain)
-        if all(g.available(f, res) >= n for res, n in cost.items()):
-            yield f"build {hex_id}"
-            yield f"transform {hex_id}"
+        for then in rules.transform_payments(g.s, f, terrain):
+            suffix = f". {then}" if then else ""
+            yield f"build {hex_id}{suffix}"
+            yield f"transform {hex_id}{suffix}"
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:

@@ -120,7 +120,9 @@ def is_active(g: Game, f: FactionState) -> bool:
     return g.s.active == f.name
 
 
-_ENTITLEMENT_RECORDS = frozenset({"upgrade", "dwelling", "favor", "town", "bridge", "convert"})
+_ENTITLEMENT_RECORDS = frozenset(
+    {"upgrade", "dwelling", "favor", "town", "bridge", "convert", "cult-payment"}
+)
 
 
 def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
@@ -138,6 +140,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         or f.gain_favor
         or f.gain_tw
         or f.bridge
+        or f.cult_debt
     )
     if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
         return False  # the common case: nothing owed, nothing to withdraw
@@ -151,6 +154,11 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
             dismiss_action(g, f, kind)
 
     incomplete = False
+    if f.cult_debt:
+        incomplete = True
+        require_action(g, f, {"type": "cult-payment", "amount": f.cult_debt})
+    elif "cult-payment" in present:
+        dismiss_action(g, f, "cult-payment")
     if f.spade:
         incomplete = True
         require_action(g, f, {"type": "transform", "amount": f.spade})
