@@ -90,14 +90,20 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
 def stranded_spades(state: GameState, f: FactionState) -> bool:
     """Spades bought with 'dig' that no step of the turn can use any more (the site accepts
     such a row, and then the turn cannot be finished without an undo)."""
-    if (
-        not f.spade
-        or f.passed
-        or not f.disable_spade_decline
-        or f.allowed_sub.get("transform")
-        or f.allowed_actions
-    ):
+    if not f.spade or f.passed or not f.disable_spade_decline or f.allowed_actions:
         return False
+    if f.allowed_sub.get("transform"):
+        # Giants: one spade transforms nothing; it takes another dig the faction can pay.
+        rules = faction_rules(f.name)
+        short = rules.transform_spades(1) - f.spade
+        if short <= 0:
+            return False
+        digging = rules.spec.digging
+        per_spade = digging.cost[min(f.dig, len(digging.cost) - 1)]
+        if f.allowed_sub.get("dig") and all(
+            Game(state).available(f, res) >= n * short for res, n in per_spade.items()
+        ):
+            return False
     unpassed = [x for x in state.factions.values() if not x.passed and not x.dropped]
     return len(unpassed) > 1
 
