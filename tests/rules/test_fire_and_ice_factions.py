@@ -295,3 +295,68 @@ def test_acolytes_stronghold_sends_priests_one_step_further(acolytes_game):
     put(state, "acolytes", "A6", "SH")
     state = apply(state, "acolytes", "send p to EARTH")
     assert state.factions["acolytes"].cult[2] == 3 + 4
+
+
+# --- Shapeshifters ---------------------------------------------------------------------------
+
+VARIABLE = (*LEAGUE_OPTIONS, "fire-and-ice-factions/variable")
+REVISED = (*LEAGUE_OPTIONS, "fire-and-ice-factions/variable_v5")
+
+
+def shapeshifters_game(options=VARIABLE):
+    # Shapeshifters take yellow (A5, B4), the Witches are on A3 and C3.
+    return start_round_one(
+        {"shapeshifters": ["A5", "B4"], "witches": ["A3", "C3"]},
+        {"shapeshifters": "BON1", "witches": "BON9"},
+        options=options,
+        after_setup={"shapeshifters": ["pick-color yellow"]},
+    )
+
+
+def test_shapeshifters_choose_a_home_colour_and_build_on_it():
+    state = shapeshifters_game()
+    f = state.factions["shapeshifters"]
+    assert f.color == "yellow" and state.terrain["A5"] == "yellow"
+    assert (f.p1, f.p2, f.cult) == (4, 4, [1, 1, 0, 0])
+    with pytest.raises(RuleError, match="no digging track"):
+        apply(state, "shapeshifters", "advance dig")
+
+
+def test_shapeshifters_stronghold_changes_the_home_colour_printed_and_revised():
+    state = shapeshifters_game()
+    put(state, "shapeshifters", "B6", "SH")
+    f = state.factions["shapeshifters"]
+    f.p1, f.p2, f.p3 = 0, 5, 3
+    assert "action ACTH1" in legal_commands(state, "shapeshifters")
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "shapeshifters", "action ACTH1. pick-color green")  # the Witches' home
+    after = apply(state, "shapeshifters", "action ACTH1. pick-color red")
+    f = after.factions["shapeshifters"]
+    assert (f.color, f.p3, f.p1, f.vp) == ("red", 0, 3, state.factions["shapeshifters"].vp + 2)
+    after = apply(state, "shapeshifters", "action ACTH2. pick-color red")
+    assert after.factions["shapeshifters"].chips == 8 - 3
+
+    revised = shapeshifters_game(REVISED)
+    put(revised, "shapeshifters", "B6", "SH")
+    revised.factions["shapeshifters"].p3 = 5
+    rows = legal_commands(revised, "shapeshifters")
+    assert "action ACTH5" in rows and "action ACTH1" not in rows
+    after = apply(revised, "shapeshifters", "action ACTH5. pick-color red")
+    assert after.factions["shapeshifters"].vp == revised.factions["shapeshifters"].vp
+
+
+def test_shapeshifters_gain_a_chip_in_bowl_three_when_an_opponent_takes_their_power():
+    state = shapeshifters_game()
+    g = Game(state)
+    f = state.factions["shapeshifters"]
+    assert g.rules(f).taken_reward(state) == {"CHIPS_P3": 1}
+    w = state.factions["witches"]
+    state.terrain["A4"], state.building["A4"], state.owner["A4"] = "green", "D", "witches"
+    w.locations.append("A4")
+    w.buildings["D"] += 1
+    state = apply(state, "shapeshifters", "upgrade A5 to TP")
+    state = apply(state, "witches", "leech 1 from shapeshifters")
+    f = state.factions["shapeshifters"]
+    assert (f.chips, f.p3) == (9, 1)
+    assert g.rules(f).leech_reward_declined == {"PW": 1}
+    assert g.rules(f).taken_reward(shapeshifters_game(REVISED)) is None

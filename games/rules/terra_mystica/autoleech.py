@@ -75,9 +75,9 @@ def decide(state: GameState, offer: dict, settings: AutoLeechSettings) -> str | 
     if amount <= 0:
         return None
     builder = state.factions[offer["from_faction"]]
-    # An offer whose taking rewards the builder (Cultists) is judged by its own thresholds.
+    # An offer whose taking gives the builder a cult step (Cultists) has its own thresholds.
     cultists_offer = (
-        faction_rules(builder.name).leech_reward_taken is not None
+        faction_rules(builder.name).leech_cult_reward() > 0
         and offer["leech_id"] not in builder.leech_cult_gained
     )
     last_round_passed = state.round == 6 and f.passed

@@ -134,8 +134,8 @@ def choose_faction(g: Game, name: str) -> None:
     if owed is not None:
         raise RuleError(f"{owed['faction']} must first decide: {owed['type']}")
     rules = faction_rules(name)
-    if rules.option and not g.has(rules.option):
-        raise RuleError(f"{name} need the option {rules.option}")
+    if rules.options and not any(g.has(o) for o in rules.options):
+        raise RuleError(f"{name} need the option {' or '.join(rules.options)}")
     colour = rules.printed_home()
     taken = colours_in_play(s)
     if colour in taken:
@@ -168,7 +168,9 @@ def pick_color(g: Game, f: FactionState, colour: str) -> None:
         raise RuleError(f"{f.name} have no colour to choose now")
     colour = building.check_colour(colour)
     taken = colours_in_play(g.s)
-    if colour in taken:
+    if colour == f.color:
+        raise RuleError(f"{f.name} already have {colour}")
+    if colour in taken and taken[colour] != f.name:
         raise RuleError(f"{colour} is already held by {taken[colour]}: one faction per colour")
     f.color = colour
     g.s.action_required.remove(record)
@@ -242,9 +244,7 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
         return f.bonus == action
     if action.startswith("FAV"):
         return action in f.favors
-    if action == rules.innate_action:
-        return True
-    return bool(f.buildings["SH"]) and action == rules.stronghold_action
+    return action in rules.special_actions(g.s, f)
 
 
 def take_action(g: Game, f: FactionState, action: str) -> None:

@@ -205,6 +205,14 @@ class Game:
         if kind == "CHIPS":
             self._change_chips(f, delta)
             return
+        if kind == "CHIPS_P3":  # new chips straight into bowl III
+            f.p3 += delta
+            f.chips += delta
+            return
+        if kind == "PICK_COLOR":
+            for _ in range(delta):
+                self.s.action_required.append({"type": "pick-color", "faction": f.name})
+            return
 
         if kind in ("C", "W"):
             attr = kind.lower()

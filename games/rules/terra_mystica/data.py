@@ -56,6 +56,16 @@ SPECIAL_ACTIONS: dict[str, dict] = {
     },
     "ACTS": {"gain": {"FREE_TP": 1}, "sub": {"upgrade": 1}},
     "ACTW": {"gain": {"FREE_D": 1, "TELEPORT_NO_TF": 1}, "sub": {"build": 1}},
+    # Shapeshifters change their home colour (printed: ACTH1/ACTH2; revision: ACTH5/ACTH6).
+    "ACTH1": {"cost": {"PW": 3}, "gain": {"VP": 2, "PICK_COLOR": 1}, "sub": {}, "repeatable": True},
+    "ACTH2": {
+        "cost": {"CHIPS": 3},
+        "gain": {"VP": 2, "PICK_COLOR": 1},
+        "sub": {},
+        "repeatable": True,
+    },
+    "ACTH5": {"cost": {"PW": 5}, "gain": {"PICK_COLOR": 1}, "sub": {}, "repeatable": True},
+    "ACTH6": {"cost": {"CHIPS": 5}, "gain": {"PICK_COLOR": 1}, "sub": {}, "repeatable": True},
 }
 
 # Free conversions (how many of the first resource buy one of the second).

@@ -46,8 +46,10 @@ class FactionRules:
     late_setup_steps: ClassVar[tuple[str, ...]] = ()
     # Gained when taking the faction (Ice Maidens: a favor tile).
     setup_gain: ClassVar[dict[str, int]] = {}
-    # The game option that makes the faction available (None: always).
-    option: ClassVar[str | None] = None
+    # Game options that make the faction available (any of them; none: always).
+    options: ClassVar[tuple[str, ...]] = ()
+    # The option of the opponents-declined reward (the Cultists' errata; None: printed).
+    leech_declined_option: ClassVar[str | None] = None
 
     def __init__(self, spec: FactionSpec) -> None:
         self.spec = spec
@@ -128,11 +130,19 @@ class FactionRules:
         """Does the faction gain something when opponents take or decline its power?"""
         return self.leech_reward_taken is not None or self.leech_reward_declined is not None
 
+    def taken_reward(self, state: GameState) -> dict[str, int] | None:
+        """Gained once per build when an opponent takes its power."""
+        return self.leech_reward_taken
+
     def leech_cult_reward(self) -> int:
         """Cult steps gained when an opponent takes power from one of its builds."""
         return (self.leech_reward_taken or {}).get("CULT", 0)
 
-    def special_actions(self, faction: FactionState) -> list[str]:
+    def blocks_colour(self, in_play: bool) -> bool:
+        """Does the faction's colour bar others from it (setup: every colour held)?"""
+        return not in_play or self.has_home_colour()
+
+    def special_actions(self, state: GameState, faction: FactionState) -> list[str]:
         """Faction actions the player may take now (each once per round unless repeatable)."""
         owned = []
         if faction.buildings["SH"] and self.stronghold_action:
@@ -199,6 +209,7 @@ class Cultists(FactionRules):
     stronghold_gain = {"VP": 7}
     leech_reward_taken = {"CULT": 1}
     leech_reward_declined = {"PW": 1}
+    leech_declined_option = "errata-cultist-power"
 
 
 @register
@@ -273,7 +284,7 @@ class IceFaction(FactionRules):
     chosen colour counting as home for spades and one more spade from it to ice."""
 
     setup_steps = ("pick-color",)
-    option = "fire-and-ice-factions/ice"
+    options = ("fire-and-ice-factions/ice",)
 
     def build_terrain(self, faction: FactionState) -> str:
         return "ice"
@@ -314,7 +325,7 @@ class VolcanoFaction(FactionRules):
     the colour chosen once every faction is taken only says where the first dwellings go."""
 
     late_setup_steps = ("pick-color",)
-    option = "fire-and-ice-factions/volcano"
+    options = ("fire-and-ice-factions/volcano",)
 
     def build_terrain(self, faction: FactionState) -> str:
         return "volcano"
@@ -385,6 +396,34 @@ class Acolytes(VolcanoFaction):
         return 1 if faction.buildings["SH"] else 0
 
 
+REVISED_VARIABLE = "fire-and-ice-factions/variable_v5"
+
+
+@register
+class Shapeshifters(FactionRules):
+    """Home colour chosen when taking the faction and changed by the stronghold's action."""
+
+    name = "shapeshifters"
+    setup_steps = ("pick-color",)
+    options = ("fire-and-ice-factions/variable", REVISED_VARIABLE)
+    leech_reward_taken = {"CHIPS_P3": 1}
+    leech_reward_declined = {"PW": 1}
+
+    def has_home_colour(self) -> bool:
+        return True
+
+    def taken_reward(self, state: GameState) -> dict[str, int] | None:
+        # The revision makes the chip optional for 1 VP ("gain P3 for VP"), not offered yet.
+        return None if REVISED_VARIABLE in state.setup.options else self.leech_reward_taken
+
+    def special_actions(self, state: GameState, faction: FactionState) -> list[str]:
+        if not faction.buildings["SH"]:
+            return []
+        if REVISED_VARIABLE in state.setup.options:
+            return ["ACTH5", "ACTH6"]
+        return ["ACTH1", "ACTH2"]
+
+
 _RULES: dict[str, FactionRules] = {}
 
 
@@ -396,8 +435,14 @@ def faction_rules(name: str) -> FactionRules:
 
 
 def colours_in_play(state: GameState) -> dict[str, str]:
-    """Colours on the cycle already held (printed or chosen), with the faction holding each."""
-    return {f.color: f.name for f in state.factions.values() if f.color in CYCLE_INDEX}
+    """Colours on the cycle no faction may take (again), with the faction holding each: during
+    setup every colour held; later only home colours (a Shapeshifter may take an ice start)."""
+    in_play = state.round > 0
+    return {
+        f.color: f.name
+        for f in state.factions.values()
+        if f.color in CYCLE_INDEX and faction_rules(f.name).blocks_colour(in_play)
+    }
 
 
 def faction_names() -> list[str]:

@@ -91,7 +91,7 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
             record["leech_tainted"] = f"leech {amount} from {source}"
             continue
         builder = s.factions[record["from_faction"]]
-        taken_reward = g.rules(builder).leech_reward_taken
+        taken_reward = g.rules(builder).taken_reward(g.s)
         if (
             taken_reward
             and record["actual"] > 0
@@ -170,7 +170,8 @@ def _builder_maybe_gains_for_declines(g: Game, record: dict) -> None:
     if builder.leech_rejected.get(key, 0) == 0:
         return
     reward = g.rules(builder).leech_reward_declined
-    if not reward or not g.has("errata-cultist-power"):
+    option = g.rules(builder).leech_declined_option
+    if not reward or (option and not g.has(option)):
         return
     g.ledger.add_effect_row(
         builder, "[all opponents declined power]", lambda: g.gain(builder, reward)

@@ -121,7 +121,7 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
 
 def _faction_available(state: GameState, name: str) -> bool:
     rules = faction_rules(name)
-    if rules.option and rules.option not in state.setup.options:
+    if rules.options and not set(rules.options) & set(state.setup.options):
         return False
     return name not in state.factions and rules.printed_home() not in colours_in_play(state)
 
@@ -137,7 +137,7 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
     if "pick-color" in kinds:
         taken = colours_in_play(state)
         for colour in TERRAIN_CYCLE:
-            if colour not in taken:
+            if colour not in taken and colour != f.color:
                 yield f"pick-color {colour}"
     if f.cult_debt:
         for track, level in zip(CULTS, f.cult, strict=True):
@@ -336,7 +336,7 @@ def _special_actions(g: Game, f: FactionState) -> Iterator[str]:
         owned.append(f.bonus)
     if "FAV6" in f.favors:
         owned.append("FAV6")
-    owned += g.rules(f).special_actions(f)
+    owned += g.rules(f).special_actions(g.s, f)
     for action in owned:
         key = action if action.startswith("ACT") else f"{action}/{f.name}"
         if key not in g.s.blocked:

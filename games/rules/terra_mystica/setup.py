@@ -34,6 +34,8 @@ RULE_OPTIONS = frozenset(
         "fire-and-ice-final-scoring",
         "fire-and-ice-factions/ice",
         "fire-and-ice-factions/volcano",
+        "fire-and-ice-factions/variable",
+        "fire-and-ice-factions/variable_v5",
     )
 )
 # The registry of final scoring tiles (scoring.FINAL_TILES) decides which ones exist.

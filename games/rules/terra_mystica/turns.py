@@ -121,7 +121,7 @@ def is_active(g: Game, f: FactionState) -> bool:
 
 
 _ENTITLEMENT_RECORDS = frozenset(
-    {"upgrade", "dwelling", "favor", "town", "bridge", "convert", "cult-payment"}
+    {"upgrade", "dwelling", "favor", "town", "bridge", "convert", "cult-payment", "pick-color"}
 )
 
 
@@ -182,6 +182,8 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         darkling_choice,
         {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True},
     )
+    # A colour to choose (Shapeshifters' home change) is part of the action.
+    incomplete = incomplete or "pick-color" in present
     return incomplete or bool(f.gain_favor or f.gain_tw or f.bridge) or darkling_choice
 
 
