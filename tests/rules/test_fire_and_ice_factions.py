@@ -28,12 +28,23 @@ def new_two_player_game(options=ICE):
 
 @pytest.fixture
 def ice_game():
-    # Ice Maidens start from green (A3, C3), Yetis from brown (A1, E6).
+    # Ice Maidens start from green (A3, C3), beside the Nomads (yellow).
     return start_round_one(
-        {"icemaidens": ["A3", "C3"], "yetis": ["A1", "E6"]},
-        {"icemaidens": "BON1", "yetis": "BON9"},
+        {"icemaidens": ["A3", "C3"], "nomads": ["A5", "B1", "B4"]},
+        {"icemaidens": "BON1", "nomads": "BON9"},
         options=ICE,
-        after_setup={"icemaidens": ["+FAV11", "pick-color green"], "yetis": ["pick-color brown"]},
+        after_setup={"icemaidens": ["+FAV11", "pick-color green"]},
+    )
+
+
+@pytest.fixture
+def yetis_game():
+    # The Witches (A3, C3) play first; the Yetis start from brown (A1, E6).
+    return start_round_one(
+        {"witches": ["A3", "C3"], "yetis": ["A1", "E6"]},
+        {"witches": "BON1", "yetis": "BON9"},
+        options=ICE,
+        after_setup={"yetis": ["pick-color brown"]},
     )
 
 
@@ -56,7 +67,8 @@ def test_ice_factions_need_their_option():
 
 
 def test_taking_an_ice_faction_asks_for_a_colour_which_is_then_taken():
-    state = apply(new_two_player_game(), "player1", "setup icemaidens")
+    options = (*ICE, "fire-and-ice-factions/variable")
+    state = apply(new_two_player_game(options), "player1", "setup icemaidens")
     assert {r["type"] for r in state.action_required} == {"pick-color", "favor"}
     with pytest.raises(RuleError):
         apply(state, "player2", "setup witches")  # the colour and the favor tile come first
@@ -67,22 +79,23 @@ def test_taking_an_ice_faction_asks_for_a_colour_which_is_then_taken():
     assert "setup witches" not in legal_commands(state, "player2")
     with pytest.raises(RuleError, match="one faction per colour"):
         apply(state, "player2", "setup witches")
-    state = apply(state, "player2", "setup yetis")
-    assert "pick-color green" not in legal_commands(state, "yetis")
+    state = apply(state, "player2", "setup shapeshifters")
+    assert "pick-color green" not in legal_commands(state, "shapeshifters")
     with pytest.raises(RuleError, match="one faction per colour"):
-        apply(state, "yetis", "pick-color green")
+        apply(state, "shapeshifters", "pick-color green")
 
 
-def test_initial_dwellings_go_on_the_chosen_colour_and_make_it_ice(ice_game):
-    assert {ice_game.terrain[h] for h in ("A3", "C3", "A1", "E6")} == {"ice"}
+def test_initial_dwellings_go_on_the_chosen_colour_and_make_it_ice(ice_game, yetis_game):
+    assert {ice_game.terrain[h] for h in ("A3", "C3")} == {"ice"}
+    assert {yetis_game.terrain[h] for h in ("A1", "E6")} == {"ice"}
     f = ice_game.factions["icemaidens"]
     assert f.favors == ["FAV11"]
 
 
-def test_spades_to_ice_count_from_the_chosen_colour_plus_one(ice_game):
+def test_spades_to_ice_count_from_the_chosen_colour_at_least_one(ice_game):
     g = Game(ice_game)
-    f = ice_game.factions["icemaidens"]  # chose green
-    expected = {"green": 1, "gray": 2, "blue": 2, "red": 3, "black": 3, "yellow": 4, "brown": 4}
+    f = ice_game.factions["icemaidens"]  # chose green: the rulebook's example
+    expected = {"green": 1, "gray": 1, "blue": 1, "red": 2, "black": 2, "yellow": 3, "brown": 3}
     for terrain, spades in expected.items():
         assert transform_spades(g, f, terrain, "ice") == spades, terrain
 
@@ -91,29 +104,32 @@ def test_ice_hexes_are_built_on_after_transforming_and_never_transformed_again(i
     state = ice_game.copy()
     f = state.factions["icemaidens"]
     f.p1, f.p2, f.p3, f.w = 2, 6, 4, 5
-    # A2 is mountains (gray), next to green: two spades, one from ACT5 and one dug.
-    state = apply(state, "icemaidens", "action ACT5. dig 1. build A2")
+    # A2 is mountains (gray), next to green: one spade, from ACT5.
+    state = apply(state, "icemaidens", "action ACT5. build A2")
     assert state.terrain["A2"] == "ice" and state.building["A2"] == "D"
-    assert state.factions["icemaidens"].w == 5 - 3 - 1
+    assert state.factions["icemaidens"].w == 5 - 1
     with pytest.raises(RuleError, match="never be transformed"):
-        y = state.factions["yetis"]
-        y.p3, y.spade = 5, 2
+        nomads = state.factions["nomads"]
+        nomads.spade = 2
         from games.rules.terra_mystica.building import transform
 
-        transform(Game(state), y, "A2", "brown")
+        transform(Game(state), nomads, "A2", "brown")
 
 
 def test_partial_transformation_moves_towards_the_chosen_colour(ice_game):
     state = ice_game.copy()
     f = state.factions["icemaidens"]
     f.p1, f.p2, f.p3 = 2, 6, 4
-    # A4 is lakes (blue), one step from green: ACT5's single spade turns it green, not ice.
-    state = apply(state, "icemaidens", "action ACT5. transform A4")
-    assert state.terrain["A4"] == "green"
+    # A2 is mountains (gray), one step from green: ACT5's single spade makes it ice.
+    assert apply(state, "icemaidens", "action ACT5. transform A2").terrain["A2"] == "ice"
+    # Made plains (brown), three steps from green: one spade moves it a step, to black.
+    f.spade = 0
+    state.terrain["A4"] = "brown"
+    assert apply(state, "icemaidens", "action ACT5. transform A4").terrain["A4"] == "black"
 
 
-def test_yetis_pay_one_power_less_for_power_actions(ice_game):
-    state = apply(ice_game, "icemaidens", "pass BON2")
+def test_yetis_pay_one_power_less_for_power_actions(yetis_game):
+    state = apply(yetis_game, "witches", "pass BON2")
     y = state.factions["yetis"]
     y.p1, y.p2, y.p3 = 0, 9, 3
     state = apply(state, "yetis", "action ACT2")
@@ -121,11 +137,11 @@ def test_yetis_pay_one_power_less_for_power_actions(ice_game):
     assert state.factions["yetis"].p3 == 1 and state.factions["yetis"].p == 1
 
 
-def test_yetis_stronghold_retakes_covered_power_actions(ice_game):
-    state = ice_game.copy()
-    f = state.factions["icemaidens"]
+def test_yetis_stronghold_retakes_covered_power_actions(yetis_game):
+    state = yetis_game.copy()
+    f = state.factions["witches"]
     f.p1, f.p2, f.p3 = 0, 9, 3
-    state = apply(state, "icemaidens", "action ACT2")
+    state = apply(state, "witches", "action ACT2")
     y = state.factions["yetis"]
     y.p1, y.p2, y.p3 = 0, 6, 6
     with pytest.raises(RuleError, match="already been used"):
@@ -135,14 +151,13 @@ def test_yetis_stronghold_retakes_covered_power_actions(ice_game):
     assert state.factions["yetis"].p == 1
 
 
-def test_yetis_stronghold_and_sanctuary_have_power_four(ice_game):
-    state = ice_game.copy()
+def test_yetis_stronghold_and_sanctuary_have_power_four(yetis_game):
+    state = yetis_game.copy()
     put(state, "yetis", "A2", "SH")
-    put(state, "icemaidens", "B2", "D")
     g = Game(state)
     # A2 (Yetis SH) and A1 (Yetis D) touch B1: the Yetis are offered 4 + 1.
     assert g.board.neighbours["B1"] >= {"A1", "A2"}
-    assert compute_leech(g, state.factions["icemaidens"], "B1") == {"yetis": 5}
+    assert compute_leech(g, state.factions["witches"], "B1") == {"yetis": 5}
 
 
 def test_ice_maidens_stronghold_scores_three_vp_per_temple_when_passing(ice_game):
@@ -360,3 +375,14 @@ def test_shapeshifters_gain_a_chip_in_bowl_three_when_an_opponent_takes_their_po
     assert (f.chips, f.p3) == (9, 1)
     assert g.rules(f).leech_reward_declined == {"PW": 1}
     assert g.rules(f).taken_reward(shapeshifters_game(REVISED)) is None
+
+
+def test_two_factions_of_the_same_expansion_terrain_never_meet():
+    state = apply(new_two_player_game(options=VOLCANO), "player1", "setup acolytes")
+    assert "setup dragonlords" not in legal_commands(state, "player2")
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "player2", "setup dragonlords")
+    state = apply(new_two_player_game(), "player1", "setup yetis")
+    state = apply(state, "yetis", "pick-color red")
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "player2", "setup icemaidens")

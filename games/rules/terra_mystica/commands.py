@@ -15,7 +15,7 @@ from .data import (
     SPECIAL_ACTIONS,
     favor_tiles,
 )
-from .factions import colours_in_play, faction_names, faction_rules
+from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import Command
 from .state import FactionState
 
@@ -136,11 +136,10 @@ def choose_faction(g: Game, name: str) -> None:
     rules = faction_rules(name)
     if rules.options and not any(g.has(o) for o in rules.options):
         raise RuleError(f"{name} need the option {' or '.join(rules.options)}")
-    colour = rules.printed_home()
-    taken = colours_in_play(s)
-    if colour in taken:
+    held = colour_holder(s, name)
+    if held is not None:
         raise RuleError(
-            f"{name} share their home terrain ({colour}) with {taken[colour]}: one faction per colour"
+            f"{name} share their home terrain ({held[0]}) with {held[1]}: one faction per colour"
         )
     g.ledger.finish_row()
     seat = len(s.factions) + 1

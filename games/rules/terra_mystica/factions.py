@@ -280,8 +280,8 @@ class Nomads(FactionRules):
 
 
 class IceFaction(FactionRules):
-    """Fire & Ice: a colour of the cycle is chosen in play; hexes are turned into ice, the
-    chosen colour counting as home for spades and one more spade from it to ice."""
+    """Fire & Ice: a colour of the cycle is chosen in play; hexes are turned into ice for as
+    many spades as their distance from that colour, at least one."""
 
     setup_steps = ("pick-color",)
     options = ("fire-and-ice-factions/ice",)
@@ -290,7 +290,7 @@ class IceFaction(FactionRules):
         return "ice"
 
     def spades_to_build(self, distance_to_home: int) -> int:
-        return distance_to_home + 1
+        return max(distance_to_home, 1)
 
     def may_place_initial(self, faction: FactionState, terrain: str) -> bool:
         return terrain == faction.color
@@ -443,6 +443,21 @@ def colours_in_play(state: GameState) -> dict[str, str]:
         for f in state.factions.values()
         if f.color in CYCLE_INDEX and faction_rules(f.name).blocks_colour(in_play)
     }
+
+
+def colour_holder(state: GameState, name: str) -> tuple[str, str] | None:
+    """(colour, holder) if faction ``name`` may not join for its colour: a home colour held by
+    another faction, or the same printed colour (two ice or two volcano factions)."""
+    rules = faction_rules(name)
+    home = rules.printed_home()
+    taken = colours_in_play(state)
+    if home in taken:
+        return home, taken[home]
+    if home is None:
+        for f in state.factions.values():
+            if faction_rules(f.name).spec.color == rules.spec.color:
+                return rules.spec.color, f.name
+    return None
 
 
 def faction_names() -> list[str]:

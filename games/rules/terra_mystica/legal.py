@@ -26,7 +26,7 @@ from .data import (
     favor_tiles,
 )
 from .engine import apply_in_place, resolve_actor
-from .factions import colours_in_play, faction_names, faction_rules
+from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import parse_row
 from .state import FactionState, GameState
 
@@ -123,7 +123,7 @@ def _faction_available(state: GameState, name: str) -> bool:
     rules = faction_rules(name)
     if rules.options and not set(rules.options) & set(state.setup.options):
         return False
-    return name not in state.factions and rules.printed_home() not in colours_in_play(state)
+    return name not in state.factions and colour_holder(state, name) is None
 
 
 def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
