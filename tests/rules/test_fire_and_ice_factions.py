@@ -214,13 +214,15 @@ def test_dragonlords_start_on_volcano_with_eight_chips(dragon_game):
 def test_dragonlords_remove_one_chip_or_two_on_another_factions_home(dragon_game):
     state = dragon_game.copy()
     # A6 (red) next to B3: one chip, from bowl I first.
-    after = apply(state, "dragonlords", "build A6")
+    with pytest.raises(RuleError, match="follows 'dig 1'"):
+        apply(state, "dragonlords", "build A6")  # the site's notation: 'dig 1' opens it
+    after = apply(state, "dragonlords", "dig 1. build A6")
     f = after.factions["dragonlords"]
     assert after.terrain["A6"] == "volcano" and after.building["A6"] == "D"
     assert (f.p1, f.p2, f.chips) == (3, 4, 7)
     # Green is the Witches' home: two chips.
     state.terrain["C2"] = "green"
-    after = apply(state, "dragonlords", "build C2")
+    after = apply(state, "dragonlords", "dig 1. build C2")
     assert after.factions["dragonlords"].chips == 6
 
 
@@ -236,10 +238,14 @@ def test_dragonlords_turn_spades_into_new_chips_in_bowl_one(dragon_game):
         apply(state, "dragonlords", "build A6")  # the action is over: no build follows
 
 
-def test_dragonlords_cannot_dig(dragon_game):
+def test_dragonlords_dig_opens_one_free_volcano_transformation(dragon_game):
     state = dragon_game.copy()
-    with pytest.raises(RuleError, match="use no spades"):
-        apply(state, "dragonlords", "dig 1")
+    with pytest.raises(RuleError, match="one volcano transformation"):
+        apply(state, "dragonlords", "dig 2")
+    after = apply(state, "dragonlords", "dig 1")
+    f = after.factions["dragonlords"]
+    before = state.factions["dragonlords"]
+    assert (f.volcano_tf, f.spade, f.w, f.c, f.chips) == (1, 0, before.w, before.c, 8)
 
 
 def test_dragonlords_stronghold_brings_one_chip_per_player(dragon_game):
@@ -272,12 +278,12 @@ def acolytes_game():
 
 
 def test_acolytes_pay_three_cult_steps_of_one_track_for_volcano(acolytes_game):
-    assert "build A6. -3FIRE" in legal_commands(acolytes_game, "acolytes")
-    state = apply(acolytes_game, "acolytes", "build A6. -3WATER")
+    assert "dig 1. build A6. -3FIRE" in legal_commands(acolytes_game, "acolytes")
+    state = apply(acolytes_game, "acolytes", "dig 1. build A6. -3WATER")
     f = state.factions["acolytes"]
     assert state.terrain["A6"] == "volcano" and f.cult == [3, 0, 3, 3] and f.cult_debt == 0
     # Without the payment the turn stays open and asks for it.
-    state = apply(acolytes_game, "acolytes", "build A6")
+    state = apply(acolytes_game, "acolytes", "dig 1. build A6")
     assert {"type": "cult-payment", "amount": 3, "faction": "acolytes"} in state.action_required
     with pytest.raises(RuleError, match="owe 3"):
         apply(state, "acolytes", "-2FIRE")
@@ -287,10 +293,10 @@ def test_acolytes_pay_four_on_another_factions_home(acolytes_game):
     state = acolytes_game.copy()
     state.terrain["C2"] = "green"  # the Witches' home
     state.factions["acolytes"].cult = [4, 3, 3, 3]
-    assert [r for r in legal_commands(state, "acolytes") if r.startswith("build C2")] == [
-        "build C2. -4FIRE"
+    assert [r for r in legal_commands(state, "acolytes") if r.startswith("dig 1. build C2")] == [
+        "dig 1. build C2. -4FIRE"
     ]
-    state = apply(state, "acolytes", "build C2. -4FIRE")
+    state = apply(state, "acolytes", "dig 1. build C2. -4FIRE")
     assert state.factions["acolytes"].cult[0] == 0
 
 

@@ -185,6 +185,9 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         # Volcano factions pay with something else than spades (power chips, cult steps).
         if colour != rules.build_terrain(f):
             raise RuleError(f"{f.name} transform hexes into {rules.build_terrain(f)} only")
+        if not f.volcano_tf:
+            raise RuleError(f"a volcano transformation follows 'dig 1' ({f.name})")
+        f.volcano_tf = 0
     elif f.free_tf:
         if colour != home(g, f):
             raise RuleError(f"the sandstorm turns a hex into {home(g, f)} only")
@@ -251,7 +254,12 @@ def dig(g: Game, f: FactionState, amount: int) -> None:
     if amount < 1:
         raise RuleError("dig needs a number of spades, e.g. 'dig 1'")
     if not g.rules(f).transforms_with_spades():
-        raise RuleError(f"{f.name} use no spades")
+        # In the site's notation a volcano transformation is opened by 'dig 1', free.
+        if amount != 1 or f.volcano_tf:
+            raise RuleError(f"{f.name} open one volcano transformation at a time ('dig 1')")
+        turns.require_subaction(g, f, "dig", {"transform": 1, "build": 1})
+        f.volcano_tf = 1
+        return
     turns.require_subaction(g, f, "dig", {"transform": 1, "build": 1, "dig": 1})
     level = min(f.dig, len(spec.digging.cost) - 1)
     cost = {k: v * amount for k, v in spec.digging.cost[level].items()}

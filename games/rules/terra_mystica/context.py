@@ -32,6 +32,7 @@ RESOURCE_NAMES = {
 }
 PSEUDO_RESOURCES = {
     "SPADE": "spade",
+    "VOLCANO_TF": "volcano_tf",
     "FREE_TF": "free_tf",
     "FREE_TP": "free_tp",
     "FREE_D": "free_d",

@@ -163,6 +163,8 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
     if "bonus" in kinds:
         for tile in _bonus_tiles(state):
             yield f"pass {tile}"
+    if f.volcano_tf:
+        yield from _volcano_builds(g, f)
     if (f.spade or f.free_tf) and g.rules(f).transforms_with_spades():
         yield from _transforms(g, f)
         if f.allowed_sub.get("build"):
@@ -277,10 +279,11 @@ def _volcano_builds(g: Game, f: FactionState) -> Iterator[str]:
         terrain = g.s.terrain[hex_id]
         if terrain not in CYCLE_INDEX or hex_id not in reachable:
             continue
+        dig = "" if f.volcano_tf else "dig 1. "
         for then in rules.transform_payments(g.s, f, terrain):
             suffix = f". {then}" if then else ""
-            yield f"build {hex_id}{suffix}"
-            yield f"transform {hex_id}{suffix}"
+            yield f"{dig}build {hex_id}{suffix}"
+            yield f"{dig}transform {hex_id}{suffix}"
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:

@@ -46,6 +46,7 @@ class FactionState:
     p2: int = 0
     p3: int = 0
     burned: int = 0  # power tokens removed from the game by burning
+    volcano_tf: int = 0  # volcano factions: a transformation opened by 'dig 1'
     cult_debt: int = 0  # Acolytes: cult steps owed for a volcano transformation
     chips: int = 12  # power tokens owned, burnt ones included (Fire & Ice adds and removes)
     cult: list[int] = field(default_factory=lambda: [0, 0, 0, 0])

@@ -141,6 +141,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         or f.gain_tw
         or f.bridge
         or f.cult_debt
+        or f.volcano_tf
     )
     if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
         return False  # the common case: nothing owed, nothing to withdraw
@@ -154,6 +155,9 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
             dismiss_action(g, f, kind)
 
     incomplete = False
+    if f.volcano_tf:
+        incomplete = True
+        require_action(g, f, {"type": "transform", "amount": 1})
     if f.cult_debt:
         incomplete = True
         require_action(g, f, {"type": "cult-payment", "amount": f.cult_debt})
