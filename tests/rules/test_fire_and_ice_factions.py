@@ -380,7 +380,24 @@ def test_shapeshifters_gain_a_chip_in_bowl_three_when_an_opponent_takes_their_po
     f = state.factions["shapeshifters"]
     assert (f.chips, f.p3) == (9, 1)
     assert g.rules(f).leech_reward_declined == {"PW": 1}
-    assert g.rules(f).taken_reward(shapeshifters_game(REVISED)) is None
+
+
+def test_revised_shapeshifters_may_buy_the_chip_for_one_vp():
+    state = shapeshifters_game(REVISED)
+    w = state.factions["witches"]
+    state.terrain["A4"], state.building["A4"], state.owner["A4"] = "green", "D", "witches"
+    w.locations.append("A4")
+    w.buildings["D"] += 1
+    state = apply(state, "shapeshifters", "upgrade A5 to TP")
+    state = apply(state, "witches", "leech 1 from shapeshifters")
+    assert any(r["type"] == "gain-token" for r in state.action_required)
+    rows = legal_commands(state, "shapeshifters")
+    assert "gain P3 for VP" in rows and "-GAIN_P3_FOR_VP" in rows
+    vp = state.factions["shapeshifters"].vp
+    bought = apply(state, "shapeshifters", "gain P3 for VP").factions["shapeshifters"]
+    assert (bought.vp, bought.p3, bought.chips) == (vp - 1, 1, 9)
+    declined = apply(state, "shapeshifters", "-GAIN_P3_FOR_VP").factions["shapeshifters"]
+    assert (declined.vp, declined.chips) == (vp, 8)
 
 
 def test_two_factions_of_the_same_expansion_terrain_never_meet():

@@ -59,6 +59,8 @@ def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
         adjust_command(g, f, *args)
     elif verb == "pick_color":
         pick_color(g, f, args[0])
+    elif verb == "gain_token":
+        gain_p3_for_vp(g, f)
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
@@ -155,6 +157,15 @@ def choose_faction(g: Game, name: str) -> None:
     if rules.setup_gain:
         g.gain(f, rules.setup_gain, "setup")
         turns.detect_incomplete_turn(g, f)
+
+
+def gain_p3_for_vp(g: Game, f: FactionState) -> None:
+    """Revised Shapeshifters: a new chip into bowl III for 1 VP, after an opponent took power."""
+    if f.gain_p3_for_vp < 1:
+        raise RuleError(f"{f.name} have no chip to buy now")
+    f.gain_p3_for_vp -= 1
+    g.pay(f, {"VP": 1}, "a power chip")
+    g.adjust(f, "CHIPS_P3", 1)
 
 
 def pick_color(g: Game, f: FactionState, colour: str) -> None:

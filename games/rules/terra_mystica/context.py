@@ -33,6 +33,7 @@ RESOURCE_NAMES = {
 PSEUDO_RESOURCES = {
     "SPADE": "spade",
     "VOLCANO_TF": "volcano_tf",
+    "GAIN_P3_FOR_VP": "gain_p3_for_vp",
     "FREE_TF": "free_tf",
     "FREE_TP": "free_tp",
     "FREE_D": "free_d",

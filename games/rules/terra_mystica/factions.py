@@ -413,8 +413,10 @@ class Shapeshifters(FactionRules):
         return True
 
     def taken_reward(self, state: GameState) -> dict[str, int] | None:
-        # The revision makes the chip optional for 1 VP ("gain P3 for VP"), not offered yet.
-        return None if REVISED_VARIABLE in state.setup.options else self.leech_reward_taken
+        # The revision makes the chip optional, for 1 VP ("gain P3 for VP").
+        if REVISED_VARIABLE in state.setup.options:
+            return {"GAIN_P3_FOR_VP": 1}
+        return self.leech_reward_taken
 
     def special_actions(self, state: GameState, faction: FactionState) -> list[str]:
         if not faction.buildings["SH"]:

@@ -139,6 +139,10 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         for colour in TERRAIN_CYCLE:
             if colour not in taken and colour != f.color:
                 yield f"pick-color {colour}"
+    if f.gain_p3_for_vp:
+        if f.vp:
+            yield "gain P3 for VP"
+        yield "-GAIN_P3_FOR_VP"
     if f.cult_debt:
         for track, level in zip(CULTS, f.cult, strict=True):
             if level >= f.cult_debt:

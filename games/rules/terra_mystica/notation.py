@@ -65,6 +65,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("action", re.compile(r"^action (\w+)$", re.I)),
     ("advance", re.compile(r"^advance (ship|dig)\w*$", re.I)),
     ("setup", re.compile(r"^setup (\w+)$", re.I)),
+    ("gain_token", re.compile(r"^gain p3 for vp$", re.I)),
     ("pick_color", re.compile(r"^pick-colou?r (\w+)$", re.I)),
     ("drop", re.compile(r"^drop-faction (\w+)$", re.I)),
     ("resign", re.compile(r"^resign$", re.I)),

@@ -29,6 +29,7 @@ PENDING_FIELDS = (
     "bridge",
     "convert_w_to_p",
     "gain_action",
+    "gain_p3_for_vp",
 )
 
 
@@ -86,6 +87,7 @@ class FactionState:
     bridge: int = 0
     convert_w_to_p: int = 0
     gain_action: int = 0
+    gain_p3_for_vp: int = 0  # revised Shapeshifters: may buy a chip into bowl III for 1 VP
     # what the faction may still do in its turn
     allowed_actions: int = 0
     allowed_sub: dict[str, int] = field(default_factory=dict)

@@ -121,7 +121,17 @@ def is_active(g: Game, f: FactionState) -> bool:
 
 
 _ENTITLEMENT_RECORDS = frozenset(
-    {"upgrade", "dwelling", "favor", "town", "bridge", "convert", "cult-payment", "pick-color"}
+    {
+        "upgrade",
+        "dwelling",
+        "favor",
+        "town",
+        "bridge",
+        "convert",
+        "cult-payment",
+        "pick-color",
+        "gain-token",
+    }
 )
 
 
@@ -142,6 +152,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         or f.bridge
         or f.cult_debt
         or f.volcano_tf
+        or f.gain_p3_for_vp
     )
     if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
         return False  # the common case: nothing owed, nothing to withdraw
@@ -180,6 +191,11 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     settle("favor", bool(f.gain_favor), {"type": "favor", "amount": f.gain_favor})
     settle("town", bool(f.gain_tw), {"type": "town", "amount": f.gain_tw})
     settle("bridge", bool(f.bridge), {"type": "bridge"})
+    settle(
+        "gain-token",
+        bool(f.gain_p3_for_vp),
+        {"type": "gain-token", "amount": f.gain_p3_for_vp, "from": "VP", "to": "P3"},
+    )
     darkling_choice = bool(f.convert_w_to_p) and g.has("strict-darkling-sh")
     settle(
         "convert",
@@ -188,7 +204,8 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     )
     # A colour to choose (Shapeshifters' home change) is part of the action.
     incomplete = incomplete or "pick-color" in present
-    return incomplete or bool(f.gain_favor or f.gain_tw or f.bridge) or darkling_choice
+    owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.gain_p3_for_vp)
+    return incomplete or owes or darkling_choice
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
