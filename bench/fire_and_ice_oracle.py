@@ -7,6 +7,9 @@ upgrading preferred to passing), each with one Fire & Ice faction beside base fa
 project) and its final VP, errors and end are compared with ours.
 
     TM_REFERENCE_SRC=/path/to/terra-mystica/src python -m bench.fire_and_ice_oracle 0 100
+
+With a third argument (a directory), the games that agree are written there as fixtures:
+the setup, every row with its actor, and the reference's final VP (tests/rules replays them).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ def random_game(seed: int) -> dict:
         f"fire-and-ice-{seed}", players, options, [f"p{i}" for i in range(1, 6)][:players]
     )
     state = new_game(setup)
+    moves: list[list[str]] = []
     rows = [f"player-count {players}", *(f"option {o}" for o in options)]
     rows.append("score " + ",".join(setup.scoring_tiles))
     rows += [f"delete {tile}" for tile in setup.removed_bonus_tiles]
@@ -57,6 +61,7 @@ def random_game(seed: int) -> dict:
         if row is None:
             raise RuntimeError(f"game {seed}: no legal row for {actor}")
         state, _ = apply_player_logged(state, actor, row)
+        moves.append([actor, row])
         if actor.startswith("player"):
             rows.append(row)
         else:
@@ -69,7 +74,22 @@ def random_game(seed: int) -> dict:
         "faction": faction,
         "option": group,
         "vp": {f.name: f.vp for f in state.factions.values()},
+        "setup": setup.to_json(),
+        "moves": moves,
     }
+
+
+def write_fixture(directory: Path, result: dict) -> None:
+    fixture = {
+        "game_id": result["game_id"],
+        "faction": result["faction"],
+        "option": f"fire-and-ice-factions/{result['option']}",
+        "setup": result["setup"],
+        "moves": result["moves"],
+        "reference_final_vp": result["reference"]["vp"],
+    }
+    path = directory / f"{result['game_id']}.json"
+    path.write_text(json.dumps(fixture, indent=0, sort_keys=True) + "\n")
 
 
 def compare(src: str, games: list[dict]) -> list[dict]:
@@ -105,6 +125,12 @@ def main(argv: list[str]) -> int:
         return 2
     start, count = int(argv[0]), int(argv[1])
     results = compare(src, [random_game(seed) for seed in range(start, start + count)])
+    if len(argv) > 2:
+        directory = Path(argv[2])
+        directory.mkdir(parents=True, exist_ok=True)
+        for r in results:
+            if r["agrees"]:
+                write_fixture(directory, r)
     for r in results:
         if not r["agrees"]:
             print(r["game_id"], r["faction"], r["option"], r["reference"]["errors"][:1])
