@@ -32,8 +32,8 @@ from .snellman_reference import HARNESS, reference_source
 GROUPS = {
     "ice": ("icemaidens", "yetis"),
     "volcano": ("acolytes", "dragonlords"),
-    "variable": ("shapeshifters",),
-    "variable_v5": ("shapeshifters",),
+    "variable": ("shapeshifters", "riverwalkers"),
+    "variable_v5": ("shapeshifters", "riverwalkers"),
 }
 
 

@@ -409,3 +409,77 @@ def test_two_factions_of_the_same_expansion_terrain_never_meet():
     state = apply(state, "yetis", "pick-color red")
     with pytest.raises(RuleError, match="one faction per colour"):
         apply(state, "player2", "setup icemaidens")
+
+
+# --- Riverwalkers ----------------------------------------------------------------------------
+
+
+def riverwalkers_game(options=VARIABLE):
+    # Riverwalkers start from blue beside rivers (A4, D5); the Witches are on C3 and F2.
+    return start_round_one(
+        {"riverwalkers": ["A4", "D5"], "witches": ["C3", "F2"]},
+        {"riverwalkers": "BON9", "witches": "BON2"},
+        options=options,
+        after_setup={"riverwalkers": ["pick-color blue"]},
+    )
+
+
+def test_riverwalkers_start_beside_a_river_with_one_priest_in_play():
+    state = new_two_player_game(VARIABLE)
+    state = apply(state, "player1", "setup riverwalkers")
+    state = apply(state, "riverwalkers", "pick-color blue")
+    with pytest.raises(RuleError, match="one faction per colour"):
+        apply(state, "player2", "setup shapeshifters")  # the site pairs them: one board colour
+    state = apply(state, "player2", "setup witches")
+    with pytest.raises(RuleError, match="next to a river"):
+        apply(state, "riverwalkers", "build E11")  # blue, but no river beside it
+    f = riverwalkers_game().factions["riverwalkers"]
+    assert (f.max_p, f.ship, f.p1, f.p2, f.cult) == (1, 1, 10, 2, [1, 0, 0, 1])
+
+
+def test_riverwalkers_reach_only_by_shipping():
+    state = riverwalkers_game()
+    g = Game(state)
+    f = state.factions["riverwalkers"]
+    assert g.rules(f).may_reach(state, f, "C1")  # across one river from A4
+    assert not g.rules(f).may_reach(state, f, "A5")  # land next to A4, no river between
+
+
+def test_riverwalkers_unlock_a_colour_instead_of_taking_a_priest():
+    state = riverwalkers_game()
+    f = state.factions["riverwalkers"]
+    f.p1, f.p2, f.p3 = 7, 2, 3
+    rows = legal_commands(state, "riverwalkers")
+    assert "action ACT5" not in rows and "action ACT2" in rows
+    with pytest.raises(RuleError, match="may not take ACT5"):
+        apply(state, "riverwalkers", "action ACT5")
+    state = apply(state, "riverwalkers", "action ACT2")
+    assert {"type": "unlock-terrain", "faction": "riverwalkers"} in state.action_required
+    assert "unlock-terrain blue" not in legal_commands(state, "riverwalkers")
+    kept = apply(state, "riverwalkers", "unlock-terrain gain-priest").factions["riverwalkers"]
+    assert (kept.p, kept.unlocked) == (1, [])
+    coins = state.factions["riverwalkers"].c
+    state = apply(state, "riverwalkers", "unlock-terrain black")
+    f = state.factions["riverwalkers"]
+    assert (f.p, f.unlocked, f.max_p, f.c) == (0, ["black"], 2, coins)  # printed: free
+    state = apply(state, "witches", "pass BON8")
+    state = apply(state, "riverwalkers", "build C1")  # black, across the river
+    assert state.building["C1"] == "D" and state.terrain["C1"] == "black"
+
+
+def test_revised_riverwalkers_pay_coins_to_unlock():
+    state = riverwalkers_game(REVISED)
+    f = state.factions["riverwalkers"]
+    f.p1, f.p2, f.p3 = 7, 2, 3
+    c = f.c
+    state = apply(state, "riverwalkers", "action ACT2. unlock-terrain green")  # Witches' home
+    assert state.factions["riverwalkers"].c == c - 2
+
+
+def test_riverwalkers_never_transform_and_take_up_to_two_bridges_with_the_stronghold():
+    state = riverwalkers_game()
+    with pytest.raises(RuleError, match="never transform"):
+        apply(state, "riverwalkers", "transform C1 to blue")
+    g = Game(state)
+    f = state.factions["riverwalkers"]
+    assert g.rules(f).stronghold_gains(state, f) == {"BRIDGE": 2}

@@ -12,8 +12,8 @@ from .playouts import check_playout
 FIRE_AND_ICE = {
     "fire-and-ice-factions/ice": ("icemaidens", "yetis"),
     "fire-and-ice-factions/volcano": ("acolytes", "dragonlords"),
-    "fire-and-ice-factions/variable": ("shapeshifters",),
-    "fire-and-ice-factions/variable_v5": ("shapeshifters",),
+    "fire-and-ice-factions/variable": ("shapeshifters", "riverwalkers"),
+    "fire-and-ice-factions/variable_v5": ("shapeshifters", "riverwalkers"),
 }
 
 

@@ -174,6 +174,8 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     else:
         colour = default_transform_colour(g, f, hex_id)
     current = s.terrain[hex_id]
+    if g.rules(f).never_transforms:
+        raise RuleError(f"{f.name} never transform terrain")
     if current in OFF_CYCLE_TERRAINS:
         raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
     cost, gain, teleported = check_reachable(g, f, hex_id)
@@ -253,6 +255,8 @@ def dig(g: Game, f: FactionState, amount: int) -> None:
     spec = g.rules(f).spec
     if amount < 1:
         raise RuleError("dig needs a number of spades, e.g. 'dig 1'")
+    if g.rules(f).never_transforms:
+        raise RuleError(f"{f.name} never transform terrain")
     if not g.rules(f).transforms_with_spades():
         # In the site's notation a volcano transformation is opened by 'dig 1', free.
         if amount != 1 or f.volcano_tf:
@@ -286,6 +290,8 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     if f.buildings["D"] >= BUILDING_SUPPLY["D"]:
         raise RuleError(f"{f.name} have no dwelling left to build")
     rules = g.rules(f)
+    if s.round == 0 and not rules.initial_hex_ok(s, hex_id):
+        raise RuleError(f"{f.name} place their first dwellings next to a river")
     if free and s.round == 0 and rules.may_place_initial(f, s.terrain[hex_id]):
         s.terrain[hex_id] = rules.build_terrain(f)  # ice factions: made ice for free
     tf_needed = not rules.may_build_on(f, s.terrain[hex_id])

@@ -61,6 +61,8 @@ def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
         pick_color(g, f, args[0])
     elif verb == "gain_token":
         gain_p3_for_vp(g, f)
+    elif verb == "unlock":
+        unlock_terrain(g, f, args[0])
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
@@ -159,6 +161,23 @@ def choose_faction(g: Game, name: str) -> None:
         turns.detect_incomplete_turn(g, f)
 
 
+def unlock_terrain(g: Game, f: FactionState, choice: str) -> None:
+    """Riverwalkers: a priest gained unlocks a colour (returns to the pool) or is kept."""
+    if f.unlock_terrain < 1:
+        raise RuleError(f"{f.name} have no priest to place now")
+    f.unlock_terrain -= 1
+    if choice == "gain-priest":
+        f.p = min(f.p + 1, f.max_p)
+        return
+    colour = building.check_colour(choice)
+    rules = g.rules(f)
+    if colour not in rules.locked_terrains(f):
+        raise RuleError(f"{colour} is not a locked terrain of {f.name}")
+    g.pay(f, rules.unlock_cost(g.s, f, colour), f"unlocking {colour}")
+    f.unlocked.append(colour)
+    f.max_p += 1
+
+
 def gain_p3_for_vp(g: Game, f: FactionState) -> None:
     """Revised Shapeshifters: a new chip into bowl III for 1 VP, after an opponent took power."""
     if f.gain_p3_for_vp < 1:
@@ -207,6 +226,7 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         p1=spec.start["P1"],
         p2=spec.start["P2"],
         chips=spec.start["P1"] + spec.start["P2"],
+        max_p=faction_rules(name).start_max_priests,
         cult=list(spec.start_cult),
         ship=spec.shipping.start if spec.shipping else 0,
         carpet_range=spec.teleport.base_range
@@ -260,6 +280,8 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
 def take_action(g: Game, f: FactionState, action: str) -> None:
     s = g.s
     retake = False
+    if not g.rules(f).may_take_action(action):
+        raise RuleError(f"{f.name} may not take {action}")
     if action in POWER_ACTIONS:
         spec = POWER_ACTIONS[action]
         cost = {"PW": g.rules(f).power_action_cost(f, spec["PW"])}

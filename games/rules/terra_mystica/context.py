@@ -224,6 +224,9 @@ class Game:
                     f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
                 )
             setattr(f, attr, value)
+        elif kind == "P" and delta > 0 and self.rules(f).locked_terrains(f):
+            # Riverwalkers: each priest may unlock a colour instead ('unlock-terrain').
+            f.unlock_terrain += delta
         elif kind == "P":
             value = f.p + delta
             if value < 0:

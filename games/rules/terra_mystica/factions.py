@@ -93,6 +93,23 @@ class FactionRules:
     def extra_priest_steps(self, faction: FactionState) -> int:
         return 0
 
+    # Riverwalkers' hooks: no terrain change at all, and rules for the first dwellings.
+    never_transforms: ClassVar[bool] = False
+    start_max_priests: ClassVar[int] = 7
+
+    def may_take_action(self, action: str) -> bool:
+        return True
+
+    def initial_hex_ok(self, state: GameState, hex_id: str) -> bool:
+        return True
+
+    def locked_terrains(self, faction: FactionState) -> list[str]:
+        """Colours a gained priest may unlock instead (Riverwalkers)."""
+        return []
+
+    def unlock_cost(self, state: GameState, faction: FactionState, colour: str) -> dict:
+        return {}
+
     def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
         """Spades just gained (after the round's spade VP); volcano factions convert them."""
 
@@ -424,6 +441,61 @@ class Shapeshifters(FactionRules):
         if REVISED_VARIABLE in state.setup.options:
             return ["ACTH5", "ACTH6"]
         return ["ACTH1", "ACTH2"]
+
+
+@register
+class Riverwalkers(FactionRules):
+    """Build on the start colour and the colours unlocked, reached by shipping alone."""
+
+    name = "riverwalkers"
+    setup_steps = ("pick-color",)
+    options = ("fire-and-ice-factions/variable", REVISED_VARIABLE)
+    never_transforms = True
+    start_max_priests = 1
+    stronghold_gain = {"BRIDGE": 2}
+
+    def blocks_colour(self, in_play: bool) -> bool:
+        return True  # not a home terrain, but no one else takes it
+
+    def transforms_with_spades(self) -> bool:
+        return False
+
+    def may_build_on(self, faction: FactionState, terrain: str) -> bool:
+        return terrain == faction.color or terrain in faction.unlocked
+
+    def may_place_initial(self, faction: FactionState, terrain: str) -> bool:
+        return terrain == faction.color
+
+    def initial_hex_ok(self, state: GameState, hex_id: str) -> bool:
+        board = state.setup.board
+        return any(not board.is_land(n) for n in board.neighbours[hex_id])
+
+    def may_reach(self, state: GameState, faction: FactionState, hex_id: str) -> bool:
+        if state.round == 0:
+            return True
+        reach = faction.ship + (1 if faction.bonus == "BON4" and not faction.passed else 0)
+        distances = state.setup.board.river_distance[hex_id]
+        return any(distances.get(loc, reach + 1) <= reach for loc in faction.locations)
+
+    def may_take_action(self, action: str) -> bool:
+        return action not in ("ACT5", "ACT6", "BON1")
+
+    def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
+        faction.spade -= n  # spades are of no use to them
+
+    def locked_terrains(self, faction: FactionState) -> list[str]:
+        if faction.color not in CYCLE_INDEX:
+            return []
+        return [c for c in CYCLE_INDEX if c != faction.color and c not in faction.unlocked]
+
+    def unlock_cost(self, state: GameState, faction: FactionState, colour: str) -> dict:
+        if REVISED_VARIABLE not in state.setup.options:
+            return {}
+        home = any(
+            f is not faction and f.color == colour and faction_rules(f.name).has_home_colour()
+            for f in state.factions.values()
+        )
+        return {"C": 2 if home else 1}
 
 
 _RULES: dict[str, FactionRules] = {}

@@ -139,6 +139,10 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         for colour in TERRAIN_CYCLE:
             if colour not in taken and colour != f.color:
                 yield f"pick-color {colour}"
+    if f.unlock_terrain:
+        yield "unlock-terrain gain-priest"
+        for colour in g.rules(f).locked_terrains(f):
+            yield f"unlock-terrain {colour}"
     if f.gain_p3_for_vp:
         if f.vp:
             yield "gain P3 for VP"
@@ -177,6 +181,8 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
             yield "-SPADE"
     if f.bridge:
         yield from _bridges(g, f)
+        if "BRIDGE" in g.rules(f).stronghold_gain:
+            yield "-BRIDGE"  # the Riverwalkers' free bridges are "up to two"
     if f.free_tp:
         for hex_id in f.locations:
             if state.building[hex_id] == "D":
@@ -226,6 +232,8 @@ def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:
     rules = g.rules(f)
     allowed = rules.may_place_initial if g.s.round == 0 else rules.may_build_on
     for hex_id in _empty_land(g.s):
+        if g.s.round == 0 and not rules.initial_hex_ok(g.s, hex_id):
+            continue
         if allowed(f, g.s.terrain[hex_id]) and (reachable is None or hex_id in reachable):
             yield f"build {hex_id}"
 
@@ -254,6 +262,8 @@ def _transforms(g: Game, f: FactionState) -> Iterator[str]:
 
 def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0) -> Iterator[str]:
     rules = faction_rules(f.name)
+    if rules.never_transforms:
+        return
     if not rules.transforms_with_spades():
         if not prefix:  # spades of an action are no use to them
             yield from _volcano_builds(g, f)
@@ -319,7 +329,7 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
     yield "advance dig"
     retake = g.rules(f).may_retake_power_actions(f)
     for action in POWER_ACTIONS:
-        if action in s.blocked and not retake:
+        if (action in s.blocked and not retake) or not g.rules(f).may_take_action(action):
             continue
         if action == "ACT1":
             for bridge in _bridges(g, f):
@@ -346,7 +356,7 @@ def _special_actions(g: Game, f: FactionState) -> Iterator[str]:
     owned += g.rules(f).special_actions(g.s, f)
     for action in owned:
         key = action if action.startswith("ACT") else f"{action}/{f.name}"
-        if key not in g.s.blocked:
+        if key not in g.s.blocked and g.rules(f).may_take_action(action):
             yield from _ACTION_ROWS.get(action, _plain_action)(g, f, action)
 
 

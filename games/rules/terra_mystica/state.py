@@ -47,6 +47,8 @@ class FactionState:
     p2: int = 0
     p3: int = 0
     burned: int = 0  # power tokens removed from the game by burning
+    unlocked: list[str] = field(default_factory=list)  # Riverwalkers' unlocked colours
+    unlock_terrain: int = 0  # Riverwalkers: priests gained, each to unlock or to keep
     volcano_tf: int = 0  # volcano factions: a transformation opened by 'dig 1'
     cult_debt: int = 0  # Acolytes: cult steps owed for a volcano transformation
     chips: int = 12  # power tokens owned, burnt ones included (Fire & Ice adds and removes)
@@ -125,6 +127,7 @@ class FactionState:
         new.leech_not_rejected = dict(self.leech_not_rejected)
         new.leech_rejected = dict(self.leech_rejected)
         new.vp_source = dict(self.vp_source)
+        new.unlocked = self.unlocked[:]
         return new
 
     def to_json(self) -> dict:

@@ -131,6 +131,7 @@ _ENTITLEMENT_RECORDS = frozenset(
         "cult-payment",
         "pick-color",
         "gain-token",
+        "unlock-terrain",
     }
 )
 
@@ -153,6 +154,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         or f.cult_debt
         or f.volcano_tf
         or f.gain_p3_for_vp
+        or f.unlock_terrain
     )
     if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
         return False  # the common case: nothing owed, nothing to withdraw
@@ -191,6 +193,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     settle("favor", bool(f.gain_favor), {"type": "favor", "amount": f.gain_favor})
     settle("town", bool(f.gain_tw), {"type": "town", "amount": f.gain_tw})
     settle("bridge", bool(f.bridge), {"type": "bridge"})
+    settle("unlock-terrain", bool(f.unlock_terrain), {"type": "unlock-terrain"})
     settle(
         "gain-token",
         bool(f.gain_p3_for_vp),
@@ -204,7 +207,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     )
     # A colour to choose (Shapeshifters' home change) is part of the action.
     incomplete = incomplete or "pick-color" in present
-    owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.gain_p3_for_vp)
+    owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.gain_p3_for_vp or f.unlock_terrain)
     return incomplete or owes or darkling_choice
 
 
