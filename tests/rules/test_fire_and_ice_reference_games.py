@@ -21,6 +21,7 @@ def test_every_fire_and_ice_faction_and_option_is_covered():
         "acolytes",
         "dragonlords",
         "shapeshifters",
+        "riverwalkers",
     }
     assert {g["option"] for g in games} == {
         "fire-and-ice-factions/ice",
