@@ -64,7 +64,8 @@ def random_legal_command(
     With ``pass_rate`` below 1, passing is tried first only that often, so random play
     lasts long enough to use the rest of the rules.
     """
-    rows = list(dict.fromkeys(candidate_rows(state, actor)))
+    # Sorted first: candidates come partly from sets, whose order changes between processes.
+    rows = sorted(set(candidate_rows(state, actor)))
     rng.shuffle(rows)
     if rng.random() >= pass_rate:
         rows.sort(key=lambda r: r.startswith("pass") and state.round > 0)
