@@ -483,3 +483,13 @@ def test_riverwalkers_never_transform_and_take_up_to_two_bridges_with_the_strong
     g = Game(state)
     f = state.factions["riverwalkers"]
     assert g.rules(f).stronghold_gains(state, f) == {"BRIDGE": 2}
+
+
+def test_for_ice_factions_the_chosen_colour_is_not_home_when_transforming_two_hexes(yetis_game):
+    state = yetis_game.copy()
+    y = state.factions["yetis"]
+    y.p1, y.p2, y.p3 = 0, 7, 5
+    state = apply(state, "witches", "pass BON8")
+    # Brown is the Yetis' chosen colour, not their home (ice): one such hex per action.
+    with pytest.raises(RuleError, match="only one hex per action"):
+        apply(state, "yetis", "action ACT6. transform B1 to brown. transform A2 to red")

@@ -129,8 +129,9 @@ def home(g: Game, f: FactionState) -> str:
 
 
 def is_home_target(g: Game, f: FactionState, colour: str) -> bool:
-    """Is ``colour`` where ``f``'s spades lead (home, or the terrain built on, such as ice)?"""
-    return colour in (home(g, f), g.rules(f).build_terrain(f))
+    """Is ``colour`` the faction's home terrain, the one it builds on? (For ice factions the
+    chosen colour is not: their home is ice.)"""
+    return colour == g.rules(f).build_terrain(f)
 
 
 def default_transform_colour(g: Game, f: FactionState, hex_id: str) -> str:
