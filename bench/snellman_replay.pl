@@ -6,7 +6,8 @@
 #   perl bench/snellman_replay.pl /path/to/terra-mystica/src REPEAT game.json...
 #
 # Each game.json (written by bench/snellman_reference.py) holds {"game_id", "rows": [command
-# rows as the site stores them], "base_map": [terrain...] or null}. One JSON line per game goes
+# rows as the site stores them], "base_map": [terrain...] or null, and optionally
+# "player_count"}. One JSON line per game goes
 # to stdout: {"game_id", "seconds": [one per repetition], "vp": {faction: VP}, "finished",
 # "errors": [...]}.
 use strict;
@@ -39,7 +40,8 @@ for my $path ($ARGV[0], @ARGV) {
         $res = terra_mystica::evaluate_game({
             rows => [ @{$game->{rows}} ],
             faction_info => {},
-            players => [],
+            # Seats for the engine to count (volcano factions choose after the last pick).
+            players => [ map { { name => "p$_", username => "p$_" } } 1 .. ($game->{player_count} // 0) ],
             metadata => { %$metadata },
         });
         push @seconds, time - $begin;

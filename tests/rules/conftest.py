@@ -39,9 +39,10 @@ def state_after_line(game_name: str, line: int) -> GameState:
 
 
 def setup_game(
-    factions: list[str], *, options=LEAGUE_OPTIONS, scoring=None, removed=None
+    factions: list[str], *, options=LEAGUE_OPTIONS, scoring=None, removed=None, after_setup=None
 ) -> GameState:
-    """A new game with the factions chosen in seat order."""
+    """A new game with the factions chosen in seat order; ``after_setup`` maps a faction to the
+    rows it sends right after being chosen (Fire & Ice: pick-color, the Ice Maidens' favor)."""
     n = len(factions)
     setup = GameSetup(
         player_count=n,
@@ -56,6 +57,8 @@ def setup_game(
     state = new_game(setup)
     for seat, name in enumerate(factions, start=1):
         state = apply(state, f"player{seat}", f"setup {name}")
+        for row in (after_setup or {}).get(name, ()):
+            state = apply(state, name, row)
     return state
 
 
@@ -81,9 +84,16 @@ def start_round_one(
     options=LEAGUE_OPTIONS,
     scoring=None,
     removed=None,
+    after_setup=None,
 ) -> GameState:
     """Choose factions (in the dict's order), place their initial dwellings, take bonus tiles."""
-    state = setup_game(list(dwellings), options=options, scoring=scoring, removed=removed)
+    state = setup_game(
+        list(dwellings),
+        options=options,
+        scoring=scoring,
+        removed=removed,
+        after_setup=after_setup,
+    )
     todo = {name: list(hexes) for name, hexes in dwellings.items()}
     while state.phase == "initial-dwellings":
         name = state.setup_order[0][0]

@@ -213,6 +213,21 @@ def test_giants_always_need_exactly_two_spades():
     assert transform_spades(g, giants, "blue", "red") == 2
 
 
+def test_a_single_dug_spade_is_stranded_for_the_giants_unless_they_can_dig_again():
+    from games.rules.terra_mystica.legal import accepts
+
+    state = start_round_one(
+        {"giants": ["E3", "A6"], "witches": ["F4", "I6"]},
+        {"giants": "BON1", "witches": "BON9"},
+        removed=("BON3", "BON4", "BON5", "BON6", "BON7"),
+    )
+    state.factions["giants"].w = 3  # one spade's worth: 'dig 1' leaves a spade nothing can use
+    assert apply(state, "giants", "dig 1").factions["giants"].spade == 1  # the engine accepts it
+    assert not accepts(state, "giants", "dig 1")
+    state.factions["giants"].w = 6  # a second 'dig 1' can still follow
+    assert accepts(state, "giants", "dig 1")
+
+
 def test_dwarves_tunnel_for_two_workers_and_four_vp():
     state = start_round_one(
         {"dwarves": ["F6", "A2"], "witches": ["F4", "I6"]},

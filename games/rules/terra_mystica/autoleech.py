@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .factions import faction_rules
 from .leech import capacity
 from .state import GameState
 from .views import income_preview
@@ -74,8 +75,10 @@ def decide(state: GameState, offer: dict, settings: AutoLeechSettings) -> str | 
     if amount <= 0:
         return None
     builder = state.factions[offer["from_faction"]]
+    # An offer whose taking gives the builder a cult step (Cultists) has its own thresholds.
     cultists_offer = (
-        builder.name == "cultists" and offer["leech_id"] not in builder.leech_cult_gained
+        faction_rules(builder.name).leech_cult_reward() > 0
+        and offer["leech_id"] not in builder.leech_cult_gained
     )
     last_round_passed = state.round == 6 and f.passed
     if last_round_passed and cultists_offer and amount == 1:

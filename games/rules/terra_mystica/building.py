@@ -6,13 +6,20 @@ from typing import TYPE_CHECKING
 
 from ..core import RuleError
 from . import leech, scoring, towns, turns
-from .data import BUILDING_SUPPLY, CYCLE_INDEX, TERRAIN_CYCLE, UPGRADE_FROM
+from .data import (
+    BUILDING_SUPPLY,
+    CYCLE_INDEX,
+    CYCLE_LENGTH,
+    OFF_CYCLE_TERRAINS,
+    TERRAIN_ALIASES,
+    TERRAIN_CYCLE,
+    UPGRADE_FROM,
+)
 
 if TYPE_CHECKING:
     from .context import Game
     from .state import FactionState
 
-COLOUR_ALIASES = {"grey": "gray"}
 BUILDING_NAMES = {
     "D": "dwelling",
     "TP": "trading house",
@@ -25,15 +32,19 @@ BUILDING_NAMES = {
 def colour_difference(a: str, b: str) -> int:
     """Signed shortest step count from terrain ``a`` to ``b`` on the terrain cycle."""
     diff = CYCLE_INDEX[b] - CYCLE_INDEX[a]
-    if diff > 3:
-        diff -= 7
-    elif diff < -3:
-        diff += 7
+    half = CYCLE_LENGTH // 2
+    if diff > half:
+        diff -= CYCLE_LENGTH
+    elif diff < -half:
+        diff += CYCLE_LENGTH
     return diff
 
 
-def check_colour(colour: str) -> str:
-    colour = COLOUR_ALIASES.get(colour, colour)
+def check_colour(colour: str, also: str | None = None) -> str:
+    """A colour of the cycle (or ``also``, an off-cycle terrain the faction may create)."""
+    colour = TERRAIN_ALIASES.get(colour, colour)
+    if colour == also:
+        return colour
     if colour not in CYCLE_INDEX:
         raise RuleError(f"unknown terrain colour '{colour}' (one of {', '.join(TERRAIN_CYCLE)})")
     return colour
@@ -63,6 +74,8 @@ def check_reachable(
     """Can ``f`` reach ``hex_id``? Returns the extra (cost, gain, teleported) of getting there."""
     if g.s.round == 0:
         return {}, {}, False
+    if not g.rules(f).may_reach(g.s, f, hex_id):
+        raise RuleError(f"{f.name} may not reach {hex_id}")
     for loc in f.locations:
         if g.adjacent(hex_id, loc):
             return {}, {}, False
@@ -102,51 +115,85 @@ def _towards_home(current: str, home: str, spades: int) -> str:
     cw = ccw = current
     for step in range(1, spades + 1):
         if cw != home:
-            cw = TERRAIN_CYCLE[(i + step) % 7]
+            cw = TERRAIN_CYCLE[(i + step) % CYCLE_LENGTH]
         if ccw != home:
-            ccw = TERRAIN_CYCLE[(i - step) % 7]
+            ccw = TERRAIN_CYCLE[(i - step) % CYCLE_LENGTH]
     if abs(colour_difference(home, cw)) < abs(colour_difference(home, ccw)):
         return cw
     return ccw
 
 
+def home(g: Game, f: FactionState) -> str:
+    """The terrain on the cycle ``f``'s spades count towards."""
+    return g.rules(f).home_terrain(f)
+
+
+def is_home_target(g: Game, f: FactionState, colour: str) -> bool:
+    """Is ``colour`` the faction's home terrain, the one it builds on? (For ice factions the
+    chosen colour is not: their home is ice.)"""
+    return colour == g.rules(f).build_terrain(f)
+
+
 def default_transform_colour(g: Game, f: FactionState, hex_id: str) -> str:
-    if f.free_tf or g.rules(f).transform_spades(1) != 1:
-        return f.color
+    rules = g.rules(f)
+    target = rules.build_terrain(f)
+    if f.free_tf or not rules.transforms_with_spades() or rules.transform_spades(1) != 1:
+        return target
     current = g.s.terrain[hex_id]
     if not f.spade:
         return current
-    return _towards_home(current, f.color, f.spade)
+    if target not in CYCLE_INDEX and f.spade >= transform_spades(g, f, current, target):
+        return target
+    return _towards_home(current, home(g, f), f.spade)
 
 
 def transform_spades(g: Game, f: FactionState, current: str, target: str) -> int:
     """Spades to turn ``current`` into ``target`` for ``f``."""
-    home = f.color
+    home_terrain = home(g, f)
+    if target not in CYCLE_INDEX:
+        # Into the faction's off-cycle terrain: counted from its home colour (ice).
+        return g.rules(f).spades_to_build(abs(colour_difference(current, home_terrain)))
     diff = colour_difference(current, target)
     steps = abs(diff)
-    if target == home or current == home:
+    if home_terrain in (target, current):
         # To or from home terrain: the long way round if exactly that many spades are held.
-        if f.spade and f.spade == 7 - steps:
-            steps = 7 - steps
+        if f.spade and f.spade == CYCLE_LENGTH - steps:
+            steps = CYCLE_LENGTH - steps
     elif steps:
-        home_diff = colour_difference(current, home)
+        home_diff = colour_difference(current, home_terrain)
         same_direction = (home_diff < 0) == (diff < 0)
         if same_direction and abs(home_diff) <= abs(diff):
-            steps = 7 - steps  # the short way would cross the home terrain
+            steps = CYCLE_LENGTH - steps  # the short way would cross the home terrain
     return g.rules(f).transform_spades(steps)
 
 
 def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None:
     check_hex(g, hex_id)
     s = g.s
-    colour = check_colour(colour) if colour else default_transform_colour(g, f, hex_id)
+    if colour:
+        colour = check_colour(colour, also=g.rules(f).build_terrain(f))
+    else:
+        colour = default_transform_colour(g, f, hex_id)
     current = s.terrain[hex_id]
+    if g.rules(f).never_transforms:
+        raise RuleError(f"{f.name} never transform terrain")
+    if current in OFF_CYCLE_TERRAINS:
+        raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
-    steps = transform_spades(g, f, current, colour)
-    if f.free_tf:
-        if colour != f.color:
-            raise RuleError(f"the sandstorm turns a hex into {f.color} only")
+    rules = g.rules(f)
+    with_spades = rules.transforms_with_spades()
+    steps = transform_spades(g, f, current, colour) if with_spades else 0
+    if not with_spades:
+        # Volcano factions pay with something else than spades (power chips, cult steps).
+        if colour != rules.build_terrain(f):
+            raise RuleError(f"{f.name} transform hexes into {rules.build_terrain(f)} only")
+        if not f.volcano_tf:
+            raise RuleError(f"a volcano transformation follows 'dig 1' ({f.name})")
+        f.volcano_tf = 0
+    elif f.free_tf:
+        if colour != home(g, f):
+            raise RuleError(f"the sandstorm turns a hex into {home(g, f)} only")
         cost["FREE_TF"] = cost.get("FREE_TF", 0) + 1
     else:
         cost["SPADE"] = cost.get("SPADE", 0) + steps
@@ -160,7 +207,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         raise RuleError(f"cannot transform {hex_id}: it already is {colour}")
     if hex_id in s.building:
         raise RuleError(f"cannot transform {hex_id}: it holds a building")
-    if steps:
+    if steps or not with_spades:
         if not f.passed:
             turns.require_subaction(
                 g,
@@ -171,7 +218,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
                     "build": f.allowed_sub.get("build", 0),
                 },
             )
-        if f.require_home_terrain_tf and colour != f.color:
+        if f.require_home_terrain_tf and not is_home_target(g, f, colour):
             raise RuleError(
                 "only one hex per action may be transformed to a terrain other than the home terrain"
             )
@@ -182,6 +229,8 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if teleported:
         f.teleport_to = hex_id
     g.pay(f, cost, f"transforming {hex_id}")
+    if not with_spades:
+        rules.pay_transform(g, f, current)
     g.gain(f, gain, "teleport")
     f.require_home_terrain_tf = False
     if not f.spade:
@@ -191,14 +240,14 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         for record in g.s.action_required:
             if record["type"] == "transform" and record.get("faction") == f.name:
                 record["amount"] = f.spade
-        if colour != f.color and not f.passed:
+        if not is_home_target(g, f, colour) and not f.passed:
             f.require_home_terrain_tf = True
             if not f.allowed_sub.get("transform"):
                 raise RuleError(
                     f"all spades bought with 'dig' must be used when a hex is transformed to a non-home terrain "
                     f"({f.spade} spades left)"
                 )
-    if colour == f.color and hex_id not in f.allowed_build_locations:
+    if g.rules(f).may_build_on(f, colour) and hex_id not in f.allowed_build_locations:
         f.allowed_build_locations.append(hex_id)
     s.terrain[hex_id] = colour
 
@@ -207,6 +256,15 @@ def dig(g: Game, f: FactionState, amount: int) -> None:
     spec = g.rules(f).spec
     if amount < 1:
         raise RuleError("dig needs a number of spades, e.g. 'dig 1'")
+    if g.rules(f).never_transforms:
+        raise RuleError(f"{f.name} never transform terrain")
+    if not g.rules(f).transforms_with_spades():
+        # In the site's notation a volcano transformation is opened by 'dig 1', free.
+        if amount != 1 or f.volcano_tf:
+            raise RuleError(f"{f.name} open one volcano transformation at a time ('dig 1')")
+        turns.require_subaction(g, f, "dig", {"transform": 1, "build": 1})
+        f.volcano_tf = 1
+        return
     turns.require_subaction(g, f, "dig", {"transform": 1, "build": 1, "dig": 1})
     level = min(f.dig, len(spec.digging.cost) - 1)
     cost = {k: v * amount for k, v in spec.digging.cost[level].items()}
@@ -232,7 +290,12 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
         f.free_d -= 1
     if f.buildings["D"] >= BUILDING_SUPPLY["D"]:
         raise RuleError(f"{f.name} have no dwelling left to build")
-    tf_needed = s.terrain[hex_id] != f.color
+    rules = g.rules(f)
+    if s.round == 0 and not rules.initial_hex_ok(s, hex_id):
+        raise RuleError(f"{f.name} place their first dwellings next to a river")
+    if free and s.round == 0 and rules.may_place_initial(f, s.terrain[hex_id]):
+        s.terrain[hex_id] = rules.build_terrain(f)  # ice factions: made ice for free
+    tf_needed = not rules.may_build_on(f, s.terrain[hex_id])
     if (
         (not tf_needed or not f.allowed_sub.get("transform"))
         and f.allowed_build_locations
@@ -250,9 +313,9 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     elif tf_needed:
         if s.round == 0:
             raise RuleError(
-                f"initial dwellings go on {f.color} hexes; {hex_id} is {s.terrain[hex_id]}"
+                f"initial dwellings go on {home(g, f)} hexes; {hex_id} is {s.terrain[hex_id]}"
             )
-        transform(g, f, hex_id, f.color)
+        transform(g, f, hex_id, rules.build_terrain(f))
     else:
         cost, gain, teleported = check_reachable(g, f, hex_id)
         if teleported:
@@ -313,8 +376,8 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
         g.pay(f, cost, f"a {BUILDING_NAMES[kind]}")
     if kind in ("TE", "SA"):
         g.adjust(f, "GAIN_FAVOR", rules.favors_per_temple)
-    elif kind == "SH" and rules.stronghold_gain:
-        g.gain(f, rules.stronghold_gain, "stronghold")
+    elif kind == "SH" and rules.stronghold_gains(s, f):
+        g.gain(f, rules.stronghold_gains(s, f), "stronghold")
     f.buildings[kind] += 1
     scoring.score_build(g, f, kind)
     s.building[hex_id] = kind

@@ -15,7 +15,7 @@ from .data import (
     SPECIAL_ACTIONS,
     favor_tiles,
 )
-from .factions import faction_names, faction_rules
+from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import Command
 from .setup import allowed_factions
 from .state import FactionState
@@ -58,6 +58,12 @@ def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
         raise RuleError(_not_your_turn(g, f))
     if verb == "adjust":
         adjust_command(g, f, *args)
+    elif verb == "pick_color":
+        pick_color(g, f, args[0])
+    elif verb == "gain_token":
+        gain_p3_for_vp(g, f)
+    elif verb == "unlock":
+        unlock_terrain(g, f, args[0])
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
@@ -132,11 +138,16 @@ def choose_faction(g: Game, name: str) -> None:
     allowed = allowed_factions(s.setup)
     if allowed is not None and name not in allowed:
         raise RuleError(f"the beginner setup plays {', '.join(allowed)}, not {name}")
-    spec = faction_rules(name).spec
-    taken = {f.color: f.name for f in s.factions.values()}
-    if spec.color in taken:
+    owed = next((r for r in s.action_required if r.get("faction")), None)
+    if owed is not None:
+        raise RuleError(f"{owed['faction']} must first decide: {owed['type']}")
+    rules = faction_rules(name)
+    if rules.options and not any(g.has(o) for o in rules.options):
+        raise RuleError(f"{name} need the option {' or '.join(rules.options)}")
+    held = colour_holder(s, name)
+    if held is not None:
         raise RuleError(
-            f"{name} share their home terrain ({spec.color}) with {taken[spec.color]}: one faction per colour"
+            f"{name} share their home terrain ({held[0]}) with {held[1]}: one faction per colour"
         )
     g.ledger.finish_row()
     seat = len(s.factions) + 1
@@ -147,6 +158,55 @@ def choose_faction(g: Game, name: str) -> None:
     g.ledger.start_row(f)
     g.ledger.add_command("setup")
     g.ledger.finish_row()
+    for step in rules.setup_steps:
+        s.action_required.append({"type": step, "faction": name})
+    if rules.setup_gain:
+        g.gain(f, rules.setup_gain, "setup")
+        turns.detect_incomplete_turn(g, f)
+
+
+def unlock_terrain(g: Game, f: FactionState, choice: str) -> None:
+    """Riverwalkers: a priest gained unlocks a colour (returns to the pool) or is kept."""
+    if f.unlock_terrain < 1:
+        raise RuleError(f"{f.name} have no priest to place now")
+    f.unlock_terrain -= 1
+    if choice == "gain-priest":
+        f.p = min(f.p + 1, f.max_p)
+        return
+    colour = building.check_colour(choice)
+    rules = g.rules(f)
+    if colour not in rules.locked_terrains(f):
+        raise RuleError(f"{colour} is not a locked terrain of {f.name}")
+    g.pay(f, rules.unlock_cost(g.s, f, colour), f"unlocking {colour}")
+    f.unlocked.append(colour)
+    f.max_p += 1
+
+
+def gain_p3_for_vp(g: Game, f: FactionState) -> None:
+    """Revised Shapeshifters: a new chip into bowl III for 1 VP, after an opponent took power."""
+    if f.gain_p3_for_vp < 1:
+        raise RuleError(f"{f.name} have no chip to buy now")
+    f.gain_p3_for_vp -= 1
+    g.pay(f, {"VP": 1}, "a power chip")
+    g.adjust(f, "CHIPS_P3", 1)
+
+
+def pick_color(g: Game, f: FactionState, colour: str) -> None:
+    """Fire & Ice: choose the colour of the cycle the faction starts from."""
+    record = next(
+        (r for r in g.s.action_required if r["type"] == "pick-color" and r["faction"] == f.name),
+        None,
+    )
+    if record is None:
+        raise RuleError(f"{f.name} have no colour to choose now")
+    colour = building.check_colour(colour)
+    taken = colours_in_play(g.s)
+    if colour == f.color:
+        raise RuleError(f"{f.name} already have {colour}")
+    if colour in taken and taken[colour] != f.name:
+        raise RuleError(f"{colour} is already held by {taken[colour]}: one faction per colour")
+    f.color = colour
+    g.s.action_required.remove(record)
 
 
 def new_faction(g: Game, name: str, seat: int) -> FactionState:
@@ -173,6 +233,8 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         p=spec.start["P"],
         p1=spec.start["P1"],
         p2=spec.start["P2"],
+        chips=spec.start["P1"] + spec.start["P2"],
+        max_p=faction_rules(name).start_max_priests,
         cult=list(spec.start_cult),
         ship=spec.shipping.start if spec.shipping else 0,
         carpet_range=spec.teleport.base_range
@@ -220,17 +282,19 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
         return f.bonus == action
     if action.startswith("FAV"):
         return action in f.favors
-    if action == rules.innate_action:
-        return True
-    return bool(f.buildings["SH"]) and action == rules.stronghold_action
+    return action in rules.special_actions(g.s, f)
 
 
 def take_action(g: Game, f: FactionState, action: str) -> None:
     s = g.s
+    retake = False
+    if not g.rules(f).may_take_action(action):
+        raise RuleError(f"{f.name} may not take {action}")
     if action in POWER_ACTIONS:
         spec = POWER_ACTIONS[action]
-        cost = {"PW": spec["PW"]}
+        cost = {"PW": g.rules(f).power_action_cost(f, spec["PW"])}
         block_key = action
+        retake = g.rules(f).may_retake_power_actions(f)
     elif action in SPECIAL_ACTIONS:
         if not owns_action(g, f, action):
             raise RuleError(f"{f.name} have no {action} action")
@@ -239,12 +303,12 @@ def take_action(g: Game, f: FactionState, action: str) -> None:
         block_key = f"{action}/{f.name}" if not action.startswith("ACT") else action
     else:
         raise RuleError(f"unknown action {action}")
-    if block_key in s.blocked:
+    if block_key in s.blocked and not retake:
         raise RuleError(f"action {action} has already been used this round")
     turns.require_subaction(g, f, "action", dict(spec["sub"]))
     g.pay(f, cost, f"action {action}")
     g.gain(f, spec["gain"], action)
-    if not spec.get("repeatable"):
+    if not spec.get("repeatable") and block_key not in s.blocked:
         s.blocked.append(block_key)
 
 
@@ -267,7 +331,7 @@ def send_priest(g: Game, f: FactionState, track: str, value: int | None) -> None
             break
     if value and steps != value:
         raise RuleError(f"no free space worth {value} on the {track} track")
-    g.adjust(f, track, steps)
+    g.adjust(f, track, steps + g.rules(f).extra_priest_steps(f))
     g.adjust(f, "P", -1)
 
 
@@ -373,6 +437,13 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
         if f.cult_steps < delta:
             if f.cult[i] == 10 or (kind in f.cult_blocked and f.keys):
                 checked = True
+        elif delta < 0 and f.cult_debt:
+            if -delta != f.cult_debt:
+                raise RuleError(f"{f.name} owe {f.cult_debt} steps on one cult track")
+            if f.cult[i] < f.cult_debt:
+                raise RuleError(f"{f.name} have only {f.cult[i]} steps on {kind}")
+            f.cult_debt = 0
+            checked = True
         elif delta < 0:
             old, new = f.cult[i], f.cult[i] + delta
             if old == 10 or new < 7:

@@ -32,6 +32,8 @@ RESOURCE_NAMES = {
 }
 PSEUDO_RESOURCES = {
     "SPADE": "spade",
+    "VOLCANO_TF": "volcano_tf",
+    "GAIN_P3_FOR_VP": "gain_p3_for_vp",
     "FREE_TF": "free_tf",
     "FREE_TP": "free_tp",
     "FREE_D": "free_d",
@@ -150,6 +152,8 @@ class Game:
             return getattr(f, kind.lower())
         if kind == "VP":
             return f.vp
+        if kind == "CHIPS":
+            return f.p1 + f.p2 + f.p3
         attr = PSEUDO_RESOURCES.get(kind)
         return getattr(f, attr) if attr else 0
 
@@ -200,6 +204,17 @@ class Game:
         if kind == "TOWN_SIZE":
             f.town_size += delta
             return
+        if kind == "CHIPS":
+            self._change_chips(f, delta)
+            return
+        if kind == "CHIPS_P3":  # new chips straight into bowl III
+            f.p3 += delta
+            f.chips += delta
+            return
+        if kind == "PICK_COLOR":
+            for _ in range(delta):
+                self.s.action_required.append({"type": "pick-color", "faction": f.name})
+            return
 
         if kind in ("C", "W"):
             attr = kind.lower()
@@ -209,6 +224,9 @@ class Game:
                     f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
                 )
             setattr(f, attr, value)
+        elif kind == "P" and delta > 0 and self.rules(f).locked_terrains(f):
+            # Riverwalkers: each priest may unlock a colour instead ('unlock-terrain').
+            f.unlock_terrain += delta
         elif kind == "P":
             value = f.p + delta
             if value < 0:
@@ -245,6 +263,21 @@ class Game:
         if delta > 0:
             self._on_gain(f, kind, delta)
 
+    @staticmethod
+    def _change_chips(f: FactionState, delta: int) -> None:
+        """Fire & Ice: new power chips go to bowl I; removed ones leave bowl I, then II, III."""
+        if delta > 0:
+            f.p1 += delta
+        else:
+            if f.p1 + f.p2 + f.p3 < -delta:
+                raise RuleError(f"{f.name} have {f.p1 + f.p2 + f.p3} power chips, need {-delta}")
+            left = -delta
+            for bowl in ("p1", "p2", "p3"):
+                taken = min(left, getattr(f, bowl))
+                setattr(f, bowl, getattr(f, bowl) - taken)
+                left -= taken
+        f.chips += delta
+
     def _on_gain(self, f: FactionState, kind: str, n: int) -> None:
         """Effects of gaining something: the round's scoring tile and faction abilities."""
         tile = self.score_tile()
@@ -258,6 +291,7 @@ class Game:
                     not rules.spade_bonus_needs_stronghold or f.buildings["SH"]
                 ):
                     self.gain(f, rules.spade_bonus, "faction")
+            rules.on_spades(self, f, n)
         elif kind.startswith("TW"):
             vp = tile.vp.get("TOWN", 0) if tile else 0
             for _ in range(n):
@@ -289,9 +323,10 @@ class Game:
                 if track not in f.cult_blocked:
                     f.cult_blocked.append(track)
                 return
-            if f.name != "cultists" and self.should_wait_for_cultists(track):
+            rival = self.cult_rival_owed_steps(f, track)
+            if rival is not None:
                 raise RuleError(
-                    f"must wait for the Cultists' cult decision before advancing to 10 on {track} (use 'wait')"
+                    f"must wait for the {self.rules(rival).spec.display}' cult decision before advancing to 10 on {track} (use 'wait')"
                 )
             self.adjust(f, "KEY", -1)
             self.adjust(f, "PW", CULT_POWER_THRESHOLDS[3][1])
@@ -305,20 +340,24 @@ class Game:
         for other in self.s.factions.values():
             other.max_cult[i] = 10
 
-    def should_wait_for_cultists(self, track: str) -> bool:
-        """Could the Cultists still reach 10 on ``track`` through steps owed to them?"""
-        cultists = self.s.factions.get("cultists")
-        if cultists is None or not cultists.keys:
-            return False
-        owed = cultists.cult_steps
-        leech_ids = {
-            r["leech_id"]
-            for r in self.s.action_required
-            if r["type"] == "leech"
-            and r["from_faction"] == "cultists"
-            and r["leech_id"] not in cultists.leech_cult_gained
-        }
-        return cultists.cult[CULT_INDEX[track]] + owed + len(leech_ids) >= 10
+    def cult_rival_owed_steps(self, f: FactionState, track: str) -> FactionState | None:
+        """Another faction that could still reach 10 on ``track`` through cult steps owed to it
+        for opponents taking its power (Cultists); ``f`` must let it decide first."""
+        for rival in self.s.factions.values():
+            reward = self.rules(rival).leech_cult_reward()
+            if rival is f or not reward or not rival.keys:
+                continue
+            leech_ids = {
+                r["leech_id"]
+                for r in self.s.action_required
+                if r["type"] == "leech"
+                and r["from_faction"] == rival.name
+                and r["leech_id"] not in rival.leech_cult_gained
+            }
+            owed = rival.cult_steps + reward * len(leech_ids)
+            if rival.cult[CULT_INDEX[track]] + owed >= 10:
+                return rival
+        return None
 
     # --- tiles ---------------------------------------------------------------------------
 

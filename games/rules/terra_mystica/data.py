@@ -11,8 +11,16 @@ DATA_DIR = Path(__file__).parent / "data"
 
 CULTS = ("FIRE", "WATER", "EARTH", "AIR")
 CULT_INDEX = {c: i for i, c in enumerate(CULTS)}
-TERRAIN_CYCLE = ("yellow", "brown", "black", "blue", "green", "gray", "red")
+_TERRAINS = json.loads((DATA_DIR / "terrains.json").read_text())
+# The terrain wheel, in order: one spade per step the short way round.
+TERRAIN_CYCLE: tuple[str, ...] = tuple(_TERRAINS["cycle"])
+CYCLE_LENGTH = len(TERRAIN_CYCLE)
 CYCLE_INDEX = {c: i for i, c in enumerate(TERRAIN_CYCLE)}
+# Fire & Ice terrains outside the wheel: no spade reaches or leaves them.
+OFF_CYCLE_TERRAINS: tuple[str, ...] = tuple(_TERRAINS["off_cycle"])
+TERRAINS: tuple[str, ...] = TERRAIN_CYCLE + OFF_CYCLE_TERRAINS
+TERRAIN_NAMES: dict[str, str] = dict(_TERRAINS["names"])
+TERRAIN_ALIASES: dict[str, str] = dict(_TERRAINS["aliases"])
 BUILDING_TYPES = ("D", "TP", "TE", "SH", "SA")
 BUILDING_SUPPLY = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
 BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
@@ -48,6 +56,16 @@ SPECIAL_ACTIONS: dict[str, dict] = {
     },
     "ACTS": {"gain": {"FREE_TP": 1}, "sub": {"upgrade": 1}},
     "ACTW": {"gain": {"FREE_D": 1, "TELEPORT_NO_TF": 1}, "sub": {"build": 1}},
+    # Shapeshifters change their home colour (printed: ACTH1/ACTH2; revision: ACTH5/ACTH6).
+    "ACTH1": {"cost": {"PW": 3}, "gain": {"VP": 2, "PICK_COLOR": 1}, "sub": {}, "repeatable": True},
+    "ACTH2": {
+        "cost": {"CHIPS": 3},
+        "gain": {"VP": 2, "PICK_COLOR": 1},
+        "sub": {},
+        "repeatable": True,
+    },
+    "ACTH5": {"cost": {"PW": 5}, "gain": {"PICK_COLOR": 1}, "sub": {}, "repeatable": True},
+    "ACTH6": {"cost": {"CHIPS": 5}, "gain": {"PICK_COLOR": 1}, "sub": {}, "repeatable": True},
 }
 
 # Free conversions (how many of the first resource buy one of the second).
@@ -116,7 +134,11 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
             vp={int(k): v for k, v in ship["vp_for_reaching_level"].items()},
         )
     dig = d["digging"]
-    if dig["type"] == "priests":
+    if dig["type"] == "none":  # volcano factions: no spades, no digging track
+        digging = DiggingTrack(
+            max_level=0, cost=({},), extra_gain=({},), advance_cost={}, advance_vp=0
+        )
+    elif dig["type"] == "priests":
         digging = DiggingTrack(
             max_level=0,
             cost=({"P": dig["priests_per_spade"]},),
@@ -178,10 +200,17 @@ def _faction_from_json(name: str, d: dict) -> FactionSpec:
     )
 
 
+# The base game's factions, then each expansion's.
+FACTION_FILES = ("factions.json", "factions-fire-and-ice.json")
+
+
 @cache
 def faction_specs() -> dict[str, FactionSpec]:
-    raw = json.loads((DATA_DIR / "factions.json").read_text())["factions"]
-    return {name: _faction_from_json(name, d) for name, d in raw.items()}
+    specs = {}
+    for file in FACTION_FILES:
+        raw = json.loads((DATA_DIR / file).read_text())["factions"]
+        specs.update({name: _faction_from_json(name, d) for name, d in raw.items()})
+    return specs
 
 
 @cache

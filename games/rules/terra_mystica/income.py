@@ -63,6 +63,8 @@ def take_income(g: Game, f: FactionState, mask: int) -> None:
         turns.require_action(g, f, {"type": "transform", "amount": f.spade})
     if f.cult_steps:
         turns.require_action(g, f, {"type": "cult", "amount": f.cult_steps})
+    if f.unlock_terrain:
+        turns.require_action(g, f, {"type": "unlock-terrain"})
 
 
 def income_phase(g: Game, kind: str) -> None:

@@ -5,17 +5,15 @@ from __future__ import annotations
 from .data import BRIDGES_PER_FACTION, BUILDING_SUPPLY, CULTS, MAX_PRIESTS
 from .state import GameState
 
-POWER_TOKENS = 12
-
 
 def violations(state: GameState) -> list[str]:
     out: list[str] = []
     for f in state.factions.values():
         name = f.name
         tokens = f.p1 + f.p2 + f.p3
-        if tokens + f.burned != POWER_TOKENS:
+        if tokens + f.burned != f.chips:
             out.append(
-                f"{name}: {tokens} power tokens in the bowls with {f.burned} burnt, not {POWER_TOKENS}"
+                f"{name}: {tokens} power tokens in the bowls with {f.burned} burnt, not {f.chips}"
             )
         for attr in (
             "vp",

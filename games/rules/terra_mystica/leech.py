@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
-from .data import BUILDING_POWER
 
 if TYPE_CHECKING:
     from .context import Game
@@ -27,7 +26,9 @@ def compute_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]
     for n in g.adjacent_hexes(hex_id):
         other = owner.get(n)
         if other and other != builder.name:
-            offers[other] = offers.get(other, 0) + BUILDING_POWER[building[n]]
+            # An offer counts the receiver's own buildings at their power values (Yetis: 4).
+            power = g.rules(g.s.factions[other]).building_power(building[n])
+            offers[other] = offers.get(other, 0) + power
     return offers
 
 
@@ -90,7 +91,7 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
             record["leech_tainted"] = f"leech {amount} from {source}"
             continue
         builder = s.factions[record["from_faction"]]
-        taken_reward = g.rules(builder).leech_reward_taken
+        taken_reward = g.rules(builder).taken_reward(g.s)
         if (
             taken_reward
             and record["actual"] > 0
@@ -169,7 +170,8 @@ def _builder_maybe_gains_for_declines(g: Game, record: dict) -> None:
     if builder.leech_rejected.get(key, 0) == 0:
         return
     reward = g.rules(builder).leech_reward_declined
-    if not reward or not g.has("errata-cultist-power"):
+    option = g.rules(builder).leech_declined_option
+    if not reward or (option and not g.has(option)):
         return
     g.ledger.add_effect_row(
         builder, "[all opponents declined power]", lambda: g.gain(builder, reward)

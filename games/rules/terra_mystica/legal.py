@@ -11,14 +11,22 @@ to single useful units.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..core import RuleError
-from .building import colour_difference, shipping_range
+from .building import colour_difference, home, shipping_range
 from .context import Game
-from .data import CULTS, POWER_ACTIONS, TERRAIN_CYCLE, UPGRADE_FROM, favor_tiles
+from .data import (
+    CULTS,
+    CYCLE_INDEX,
+    POWER_ACTIONS,
+    SPECIAL_ACTIONS,
+    TERRAIN_CYCLE,
+    UPGRADE_FROM,
+    favor_tiles,
+)
 from .engine import apply_in_place, resolve_actor
-from .factions import faction_names, faction_rules
+from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import parse_row
 from .setup import allowed_factions
 from .state import FactionState, GameState
@@ -58,7 +66,8 @@ def random_legal_command(
     With ``pass_rate`` below 1, passing is tried first only that often, so random play
     lasts long enough to use the rest of the rules.
     """
-    rows = list(dict.fromkeys(candidate_rows(state, actor)))
+    # Sorted first: candidates come partly from sets, whose order changes between processes.
+    rows = sorted(set(candidate_rows(state, actor)))
     rng.shuffle(rows)
     if rng.random() >= pass_rate:
         rows.sort(key=lambda r: r.startswith("pass") and state.round > 0)
@@ -84,14 +93,20 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
 def stranded_spades(state: GameState, f: FactionState) -> bool:
     """Spades bought with 'dig' that no step of the turn can use any more (the site accepts
     such a row, and then the turn cannot be finished without an undo)."""
-    if (
-        not f.spade
-        or f.passed
-        or not f.disable_spade_decline
-        or f.allowed_sub.get("transform")
-        or f.allowed_actions
-    ):
+    if not f.spade or f.passed or not f.disable_spade_decline or f.allowed_actions:
         return False
+    if f.allowed_sub.get("transform"):
+        # Giants: one spade transforms nothing; it takes another dig the faction can pay.
+        rules = faction_rules(f.name)
+        short = rules.transform_spades(1) - f.spade
+        if short <= 0:
+            return False
+        digging = rules.spec.digging
+        per_spade = digging.cost[min(f.dig, len(digging.cost) - 1)]
+        if f.allowed_sub.get("dig") and all(
+            Game(state).available(f, res) >= n * short for res, n in per_spade.items()
+        ):
+            return False
     unpassed = [x for x in state.factions.values() if not x.passed and not x.dropped]
     return len(unpassed) > 1
 
@@ -116,8 +131,10 @@ def _faction_available(state: GameState, name: str) -> bool:
     allowed = allowed_factions(state.setup)
     if allowed is not None and name not in allowed:
         return False
-    colour = faction_rules(name).spec.color
-    return name not in state.factions and all(f.color != colour for f in state.factions.values())
+    rules = faction_rules(name)
+    if rules.options and not set(rules.options) & set(state.setup.options):
+        return False
+    return name not in state.factions and colour_holder(state, name) is None
 
 
 def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
@@ -128,6 +145,23 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         if r["type"] == "leech":
             yield f"leech {r['amount']} from {r['from_faction']}"
             yield f"decline {r['amount']} from {r['from_faction']}"
+    if "pick-color" in kinds:
+        taken = colours_in_play(state)
+        for colour in TERRAIN_CYCLE:
+            if colour not in taken and colour != f.color:
+                yield f"pick-color {colour}"
+    if f.unlock_terrain:
+        yield "unlock-terrain gain-priest"
+        for colour in g.rules(f).locked_terrains(f):
+            yield f"unlock-terrain {colour}"
+    if f.gain_p3_for_vp:
+        if f.vp:
+            yield "gain P3 for VP"
+        yield "-GAIN_P3_FOR_VP"
+    if f.cult_debt:
+        for track, level in zip(CULTS, f.cult, strict=True):
+            if level >= f.cult_debt:
+                yield f"-{f.cult_debt}{track}"
     if f.cult_steps:
         for track in CULTS:
             yield f"+{track}" if not f.cults_on_same_track else f"+{f.cult_steps}{track}"
@@ -148,7 +182,9 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
     if "bonus" in kinds:
         for tile in _bonus_tiles(state):
             yield f"pass {tile}"
-    if f.spade or f.free_tf:
+    if f.volcano_tf:
+        yield from _volcano_builds(g, f)
+    if (f.spade or f.free_tf) and g.rules(f).transforms_with_spades():
         yield from _transforms(g, f)
         if f.allowed_sub.get("build"):
             yield from _builds(g, f, reach=True)
@@ -156,6 +192,8 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
             yield "-SPADE"
     if f.bridge:
         yield from _bridges(g, f)
+        if "BRIDGE" in g.rules(f).stronghold_gain:
+            yield "-BRIDGE"  # the Riverwalkers' free bridges are "up to two"
     if f.free_tp:
         for hex_id in f.locations:
             if state.building[hex_id] == "D":
@@ -196,28 +234,38 @@ def reachable_hexes(g: Game, f: FactionState) -> set[str]:
             out.add(b)
         if g.s.owner.get(b) == f.name:
             out.add(a)
-    return out
+    rules = g.rules(f)
+    return {h for h in out if rules.may_reach(g.s, f, h)}
 
 
 def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:
     reachable = reachable_hexes(g, f) if reach else None
+    rules = g.rules(f)
+    allowed = rules.may_place_initial if g.s.round == 0 else rules.may_build_on
     for hex_id in _empty_land(g.s):
-        if g.s.terrain[hex_id] == f.color and (reachable is None or hex_id in reachable):
+        if g.s.round == 0 and not rules.initial_hex_ok(g.s, hex_id):
+            continue
+        if allowed(f, g.s.terrain[hex_id]) and (reachable is None or hex_id in reachable):
             yield f"build {hex_id}"
 
 
 def _transforms(g: Game, f: FactionState) -> Iterator[str]:
     reachable = reachable_hexes(g, f)
+    target = home(g, f)
+    built_on = g.rules(f).build_terrain(f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain == f.color or hex_id not in reachable:
-            continue
-        yield f"transform {hex_id} to {f.color}"
-        if f.allowed_sub.get("build") and not f.passed:
-            yield f"transform {hex_id} to {f.color}. build {hex_id}"
+        if terrain not in CYCLE_INDEX or terrain == built_on or hex_id not in reachable:
+            continue  # ice and volcano are never transformed again
+        for goal in dict.fromkeys((built_on, target)):
+            if goal == terrain:
+                continue
+            yield f"transform {hex_id} to {goal}"
+            if f.allowed_sub.get("build") and not f.passed and goal == built_on:
+                yield f"transform {hex_id} to {goal}. build {hex_id}"
         for colour in TERRAIN_CYCLE:
             if (
-                colour not in (terrain, f.color)
+                colour not in (terrain, target)
                 and abs(colour_difference(terrain, colour)) <= f.spade
             ):
                 yield f"transform {hex_id} to {colour}"
@@ -225,20 +273,42 @@ def _transforms(g: Game, f: FactionState) -> Iterator[str]:
 
 def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0) -> Iterator[str]:
     rules = faction_rules(f.name)
+    if rules.never_transforms:
+        return
+    if not rules.transforms_with_spades():
+        if not prefix:  # spades of an action are no use to them
+            yield from _volcano_builds(g, f)
+        return
     reachable = reachable_hexes(g, f)
     spec = rules.spec.digging
     per_spade = spec.cost[min(f.dig, len(spec.cost) - 1)]
+    target = home(g, f)
+    built_on = rules.build_terrain(f)
     for hex_id in _empty_land(g.s):
         terrain = g.s.terrain[hex_id]
-        if terrain == f.color or hex_id not in reachable:
+        if terrain not in CYCLE_INDEX or terrain == built_on or hex_id not in reachable:
             continue
-        need = rules.transform_spades(abs(colour_difference(terrain, f.color)))
+        need = rules.spades_to_build(abs(colour_difference(terrain, target)))
         extra = max(need - free_spades - f.spade, 0)
         if any(g.available(f, res) < n * extra for res, n in per_spade.items()):
             continue
         dig = f"dig {extra}. " if extra else ""
         yield f"{prefix}{dig}build {hex_id}"
-        yield f"{prefix}{dig}transform {hex_id} to {f.color}"
+        yield f"{prefix}{dig}transform {hex_id} to {built_on}"
+
+
+def _volcano_builds(g: Game, f: FactionState) -> Iterator[str]:
+    rules = g.rules(f)
+    reachable = reachable_hexes(g, f)
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if terrain not in CYCLE_INDEX or hex_id not in reachable:
+            continue
+        dig = "" if f.volcano_tf else "dig 1. "
+        for then in rules.transform_payments(g.s, f, terrain):
+            suffix = f". {then}" if then else ""
+            yield f"{dig}build {hex_id}{suffix}"
+            yield f"{dig}transform {hex_id}{suffix}"
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:
@@ -268,8 +338,9 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
         yield f"send p to {track} for 1"
     yield "advance ship"
     yield "advance dig"
+    retake = g.rules(f).may_retake_power_actions(f)
     for action in POWER_ACTIONS:
-        if action in s.blocked:
+        if (action in s.blocked and not retake) or not g.rules(f).may_take_action(action):
             continue
         if action == "ACT1":
             for bridge in _bridges(g, f):
@@ -288,53 +359,88 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
 
 
 def _special_actions(g: Game, f: FactionState) -> Iterator[str]:
-    s = g.s
-    rules = g.rules(f)
     owned = []
     if f.bonus in ("BON1", "BON2"):
         owned.append(f.bonus)
     if "FAV6" in f.favors:
         owned.append("FAV6")
-    if f.buildings["SH"] and rules.stronghold_action:
-        owned.append(rules.stronghold_action)
-    if rules.innate_action:
-        owned.append(rules.innate_action)
+    owned += g.rules(f).special_actions(g.s, f)
     for action in owned:
         key = action if action.startswith("ACT") else f"{action}/{f.name}"
-        if key in s.blocked:
-            continue
-        if action in ("BON2", "FAV6"):
-            for track in CULTS:
-                yield f"action {action}. +{track}"
-        elif action == "ACTA":
-            for track in CULTS:
-                yield f"action ACTA. +2{track}"
-        elif action == "BON1":
-            yield "action BON1"
-            yield from _dig_builds(g, f, prefix="action BON1. ", free_spades=1)
-        elif action == "ACTG":
-            yield "action ACTG"
-            yield from _dig_builds(g, f, prefix="action ACTG. ", free_spades=2)
-        elif action == "ACTN":
-            for hex_id in _empty_land(s):
-                if s.terrain[hex_id] != f.color and any(
-                    hex_id in g.board.neighbours[loc] for loc in f.locations
-                ):
-                    yield f"action ACTN. transform {hex_id} to {f.color}"
-                    yield f"action ACTN. transform {hex_id} to {f.color}. build {hex_id}"
-        elif action == "ACTW":
-            for hex_id in _empty_land(s):
-                if s.terrain[hex_id] == f.color:
-                    yield f"action ACTW. build {hex_id}"
-        elif action == "ACTS":
-            for hex_id in f.locations:
-                if s.building[hex_id] == "D":
-                    yield f"action ACTS. upgrade {hex_id} to TP"
-        elif action == "ACTE":
-            for bridge in _bridges(g, f):
-                yield f"action ACTE. {bridge}"
-        else:
-            yield f"action {action}"
+        if key not in g.s.blocked and g.rules(f).may_take_action(action):
+            yield from _ACTION_ROWS.get(action, _plain_action)(g, f, action)
+
+
+# How the rows of a special action are offered, by action (a faction's new action adds one).
+ActionRows = Callable[[Game, FactionState, str], Iterator[str]]
+_ACTION_ROWS: dict[str, ActionRows] = {}
+
+
+def offers(*actions: str) -> Callable[[ActionRows], ActionRows]:
+    def register(rows: ActionRows) -> ActionRows:
+        for action in actions:
+            _ACTION_ROWS[action] = rows
+        return rows
+
+    return register
+
+
+def _plain_action(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    yield f"action {action}"
+
+
+@offers("BON2", "FAV6")
+def _cult_step(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for track in CULTS:
+        yield f"action {action}. +{track}"
+
+
+@offers("ACTA")
+def _two_cult_steps(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for track in CULTS:
+        yield f"action {action}. +2{track}"
+
+
+@offers("BON1", "ACTG")
+def _spade_action(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    yield f"action {action}"
+    free = SPECIAL_ACTIONS[action]["gain"]["SPADE"]
+    yield from _dig_builds(g, f, prefix=f"action {action}. ", free_spades=free)
+
+
+@offers("ACTN")
+def _sandstorm(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    target = home(g, f)
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if (
+            terrain in CYCLE_INDEX
+            and terrain != target
+            and any(hex_id in g.board.neighbours[loc] for loc in f.locations)
+        ):
+            yield f"action {action}. transform {hex_id} to {target}"
+            yield f"action {action}. transform {hex_id} to {target}. build {hex_id}"
+
+
+@offers("ACTW")
+def _witches_ride(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    rules = g.rules(f)
+    for hex_id in _empty_land(g.s):
+        if rules.may_build_on(f, g.s.terrain[hex_id]):
+            yield f"action {action}. build {hex_id}"
+
+
+@offers("ACTS")
+def _free_trading_house(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for hex_id in f.locations:
+        if g.s.building[hex_id] == "D":
+            yield f"action {action}. upgrade {hex_id} to TP"
+
+
+@offers("ACTE")
+def _bridge_action(g: Game, f: FactionState, action: str) -> Iterator[str]:
+    for bridge in _bridges(g, f):
+        yield f"action {action}. {bridge}"
 
 
 def _conversions(g: Game, f: FactionState) -> Iterator[str]:

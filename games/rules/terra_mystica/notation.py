@@ -65,6 +65,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("action", re.compile(r"^action (\w+)$", re.I)),
     ("advance", re.compile(r"^advance (ship|dig)\w*$", re.I)),
     ("setup", re.compile(r"^setup (\w+)$", re.I)),
+    ("unlock", re.compile(r"^unlock-terrain ([\w-]+)$", re.I)),
+    ("gain_token", re.compile(r"^gain p3 for vp$", re.I)),
+    ("pick_color", re.compile(r"^pick-colou?r (\w+)$", re.I)),
     ("drop", re.compile(r"^drop-faction (\w+)$", re.I)),
     ("resign", re.compile(r"^resign$", re.I)),
     ("wait", re.compile(r"^wait$", re.I)),
@@ -154,7 +157,7 @@ def _args(verb: str, m: re.Match[str]) -> tuple:
         return (g[0].upper(),)
     if verb == "advance":
         return (g[0].lower(),)
-    if verb in ("setup", "drop"):
+    if verb in ("setup", "drop", "pick_color", "unlock"):
         return (g[0].lower(),)
     return ()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core import RuleError
 from .board import ORIGINAL_MAP_ID
@@ -28,9 +28,11 @@ def random_playout(
     *,
     pass_rate: float = 0.05,
     map_id: str = ORIGINAL_MAP_ID,
+    factions: Sequence[str] = (),
     after_move: Callable[[GameState, str, str], None] | None = None,
 ) -> tuple[GameState, int]:
-    """Play a whole game at random; returns the final state and the number of moves."""
+    """Play a whole game at random; returns the final state and the number of moves.
+    The first seats take ``factions`` (to make sure a faction is played)."""
     rng = random.Random(seed)
     state = new_game(
         random_setup(
@@ -47,7 +49,11 @@ def random_playout(
         if not decisions:
             raise PlayoutStuck(f"nobody is asked to act (phase {state.phase})")
         actor = rng.choice(decisions).actor
-        row = random_legal_command(state, actor, rng, pass_rate=pass_rate)
+        seat = len(state.factions)
+        if actor.startswith("player") and seat < len(factions):
+            row: str | None = f"setup {factions[seat]}"
+        else:
+            row = random_legal_command(state, actor, rng, pass_rate=pass_rate)
         if row is None:
             raise PlayoutStuck(
                 f"no legal command for {actor} in round {state.round} ({state.phase})"

@@ -4,6 +4,7 @@ final scoring (cult majorities, largest connected network, resources).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .data import CULTS, bonus_tiles, favor_tiles
@@ -119,35 +120,59 @@ def network_size(g: Game, f: FactionState) -> int:
     return max(sizes.values(), default=0)
 
 
+# Fire & Ice final scoring tiles: each measures one network of a faction (a list of hexes);
+# the faction's value is its best network's. A new tile is one more entry here.
+TileMeasure = Callable[["Game", list[str], dict[str, int]], int]
+FINAL_TILES: dict[str, TileMeasure] = {}
+
+
+def final_tile(name: str) -> Callable[[TileMeasure], TileMeasure]:
+    def register(measure: TileMeasure) -> TileMeasure:
+        FINAL_TILES[name] = measure
+        return measure
+
+    return register
+
+
+@final_tile("connected-clusters")
+def _clusters(g: Game, hexes: list[str], cluster: dict[str, int]) -> int:
+    return len({cluster[h] for h in hexes})
+
+
+@final_tile("connected-distance")
+def _distance(g: Game, hexes: list[str], cluster: dict[str, int]) -> int:
+    return max((g.board.distance(a, b) for a in hexes for b in hexes), default=0)
+
+
+@final_tile("connected-sa-sh-distance")
+def _sa_sh_distance(g: Game, hexes: list[str], cluster: dict[str, int]) -> int:
+    building = g.s.building
+    return max(
+        (
+            g.board.distance(a, b)
+            for a in hexes
+            for b in hexes
+            if building[a] == "SA" and building[b] == "SH"
+        ),
+        default=0,
+    )
+
+
+@final_tile("building-on-edge")
+def _on_edge(g: Game, hexes: list[str], cluster: dict[str, int]) -> int:
+    return sum(1 for h in hexes if h in g.board.edge)
+
+
 def final_tile_value(g: Game, f: FactionState, tile: str) -> int:
     """A faction's value for a Fire & Ice final scoring tile (18/12/6 by rank)."""
+    measure = FINAL_TILES.get(tile)
+    if measure is None:
+        raise ValueError(f"unknown final scoring tile {tile}")
     network, cluster = networks(g, f)
     members: dict[int, list[str]] = {}
     for h, n in network.items():
         members.setdefault(n, []).append(h)
-    board, building = g.board, g.s.building
-    best = 0
-    for hexes in members.values():
-        if tile == "connected-clusters":
-            value = len({cluster[h] for h in hexes})
-        elif tile == "connected-distance":
-            value = max((board.distance(a, b) for a in hexes for b in hexes), default=0)
-        elif tile == "connected-sa-sh-distance":
-            value = max(
-                (
-                    board.distance(a, b)
-                    for a in hexes
-                    for b in hexes
-                    if building[a] == "SA" and building[b] == "SH"
-                ),
-                default=0,
-            )
-        elif tile == "building-on-edge":
-            value = sum(1 for h in hexes if h in board.edge)
-        else:
-            raise ValueError(f"unknown final scoring tile {tile}")
-        best = max(best, value)
-    return best
+    return max((measure(g, hexes, cluster) for hexes in members.values()), default=0)
 
 
 def finish_game(g: Game) -> None:

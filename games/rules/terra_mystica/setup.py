@@ -14,6 +14,7 @@ from functools import cache
 from ..core import RuleError, SnellmanRandom, mt_shuffle
 from .board import DATA_DIR, ORIGINAL_MAP_ID, Board, board_for, load_board, variable_vp_table
 from .data import CYCLE_INDEX, bonus_tiles, natural_key, scoring_tiles
+from .scoring import FINAL_TILES
 
 # What terra.snellman.net turns on for new games.
 DEFAULT_OPTIONS = (
@@ -37,14 +38,14 @@ RULE_OPTIONS = frozenset(
         "variable-starting-vp",
         "beginner-setup",
         "wait-for-leech",
+        "fire-and-ice-factions/ice",
+        "fire-and-ice-factions/volcano",
+        "fire-and-ice-factions/variable",
+        "fire-and-ice-factions/variable_v5",
     )
 )
-FINAL_SCORING_TILES = (
-    "connected-distance",
-    "connected-sa-sh-distance",
-    "building-on-edge",
-    "connected-clusters",
-)
+# The registry of final scoring tiles (scoring.FINAL_TILES) decides which ones exist.
+FINAL_SCORING_TILES = tuple(FINAL_TILES)
 
 
 @dataclass(frozen=True, slots=True)

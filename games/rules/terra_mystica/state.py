@@ -29,6 +29,7 @@ PENDING_FIELDS = (
     "bridge",
     "convert_w_to_p",
     "gain_action",
+    "gain_p3_for_vp",
 )
 
 
@@ -46,6 +47,11 @@ class FactionState:
     p2: int = 0
     p3: int = 0
     burned: int = 0  # power tokens removed from the game by burning
+    unlocked: list[str] = field(default_factory=list)  # Riverwalkers' unlocked colours
+    unlock_terrain: int = 0  # Riverwalkers: priests gained, each to unlock or to keep
+    volcano_tf: int = 0  # volcano factions: a transformation opened by 'dig 1'
+    cult_debt: int = 0  # Acolytes: cult steps owed for a volcano transformation
+    chips: int = 12  # power tokens owned, burnt ones included (Fire & Ice adds and removes)
     cult: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     max_cult: list[int] = field(default_factory=lambda: [10, 10, 10, 10])
     keys: int = 0
@@ -83,6 +89,7 @@ class FactionState:
     bridge: int = 0
     convert_w_to_p: int = 0
     gain_action: int = 0
+    gain_p3_for_vp: int = 0  # revised Shapeshifters: may buy a chip into bowl III for 1 VP
     # what the faction may still do in its turn
     allowed_actions: int = 0
     allowed_sub: dict[str, int] = field(default_factory=dict)
@@ -120,6 +127,7 @@ class FactionState:
         new.leech_not_rejected = dict(self.leech_not_rejected)
         new.leech_rejected = dict(self.leech_rejected)
         new.vp_source = dict(self.vp_source)
+        new.unlocked = self.unlocked[:]
         return new
 
     def to_json(self) -> dict:

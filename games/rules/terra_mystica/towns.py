@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .data import BUILDING_POWER
-
 if TYPE_CHECKING:
     from .context import Game
     from .state import FactionState
@@ -50,7 +48,7 @@ def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int,
         h = stack.pop()
         kind = building.get(h)
         if kind:
-            power += BUILDING_POWER[kind]
+            power += g.rules(f).building_power(kind)
             size += 2 if kind == "SA" else 1
         for n in own_neighbours(g, f, h):
             if n not in seen:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core import RuleError
 from . import income, leech, scoring
+from .data import CYCLE_INDEX
 
 if TYPE_CHECKING:
     from .context import Game
@@ -119,7 +120,20 @@ def is_active(g: Game, f: FactionState) -> bool:
     return g.s.active == f.name
 
 
-_ENTITLEMENT_RECORDS = frozenset({"upgrade", "dwelling", "favor", "town", "bridge", "convert"})
+_ENTITLEMENT_RECORDS = frozenset(
+    {
+        "upgrade",
+        "dwelling",
+        "favor",
+        "town",
+        "bridge",
+        "convert",
+        "cult-payment",
+        "pick-color",
+        "gain-token",
+        "unlock-terrain",
+    }
+)
 
 
 def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
@@ -137,6 +151,10 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         or f.gain_favor
         or f.gain_tw
         or f.bridge
+        or f.cult_debt
+        or f.volcano_tf
+        or f.gain_p3_for_vp
+        or f.unlock_terrain
     )
     if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
         return False  # the common case: nothing owed, nothing to withdraw
@@ -150,6 +168,14 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
             dismiss_action(g, f, kind)
 
     incomplete = False
+    if f.volcano_tf:
+        incomplete = True
+        require_action(g, f, {"type": "transform", "amount": 1})
+    if f.cult_debt:
+        incomplete = True
+        require_action(g, f, {"type": "cult-payment", "amount": f.cult_debt})
+    elif "cult-payment" in present:
+        dismiss_action(g, f, "cult-payment")
     if f.spade:
         incomplete = True
         require_action(g, f, {"type": "transform", "amount": f.spade})
@@ -167,13 +193,22 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     settle("favor", bool(f.gain_favor), {"type": "favor", "amount": f.gain_favor})
     settle("town", bool(f.gain_tw), {"type": "town", "amount": f.gain_tw})
     settle("bridge", bool(f.bridge), {"type": "bridge"})
+    settle("unlock-terrain", bool(f.unlock_terrain), {"type": "unlock-terrain"})
+    settle(
+        "gain-token",
+        bool(f.gain_p3_for_vp),
+        {"type": "gain-token", "amount": f.gain_p3_for_vp, "from": "VP", "to": "P3"},
+    )
     darkling_choice = bool(f.convert_w_to_p) and g.has("strict-darkling-sh")
     settle(
         "convert",
         darkling_choice,
         {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True},
     )
-    return incomplete or bool(f.gain_favor or f.gain_tw or f.bridge) or darkling_choice
+    # A colour to choose (Shapeshifters' home change) is part of the action.
+    incomplete = incomplete or "pick-color" in present
+    owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.gain_p3_for_vp or f.unlock_terrain)
+    return incomplete or owes or darkling_choice
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
@@ -238,6 +273,20 @@ def what_next(g: Game) -> None:
 def _in_select_factions(g: Game) -> None:
     s = g.s
     chosen = len(s.factions)
+    # Decisions that come with taking a faction (a colour, a favor tile) come first.
+    owed = [r for r in s.action_required if r.get("faction")]
+    if owed:
+        s.action_required = owed
+        return
+    if chosen == s.setup.player_count:
+        # Volcano factions choose their start colour once every faction is taken.
+        for f in s.factions_in_order():
+            if f.color not in CYCLE_INDEX:
+                for step in g.rules(f).late_setup_steps:
+                    s.action_required.append({"type": step, "faction": f.name})
+        if s.action_required and any(r.get("faction") for r in s.action_required):
+            s.action_required = [r for r in s.action_required if r.get("faction")]
+            return
     if chosen < s.setup.player_count:
         seat = chosen + 1
         s.action_required = [{"type": "faction", "seat": seat, "player_index": f"player{seat}"}]
