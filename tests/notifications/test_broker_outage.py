@@ -17,7 +17,7 @@ from django.conf import settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.kinds.terra_mystica import category
+from games.kinds.terra_mystica.adapter import category
 from games.models import Move, Seat
 from notifications.services import TURN_CATEGORIES
 from outbox.models import Entry

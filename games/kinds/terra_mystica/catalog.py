@@ -40,7 +40,11 @@ TERRAIN_NAMES = {
     "green": "forest",
     "gray": "mountains",
     "red": "wasteland",
+    "ice": "ice",
+    "volcano": "volcano",
     "river": "river",
+    # Shapeshifters and Riverwalkers choose their home in play.
+    "variable": "chosen in play",
 }
 OPTION_HELP = {
     "strict-leech": _("Power offers are answered in the order they arose, before converting."),
@@ -134,7 +138,11 @@ def catalog() -> dict:
         aid: {"text": a.get("effect") or _gains(a.get("gain", {})), "faction": a["faction"]}
         for aid, a in data.tiles()["faction_special_actions"].items()
     }
-    raw = json.loads((data.DATA_DIR / "factions.json").read_text())["factions"]
+    raw = {
+        name: faction
+        for path in ("factions.json", "factions-fire-and-ice.json")
+        for name, faction in json.loads((data.DATA_DIR / path).read_text())["factions"].items()
+    }
     return {
         "factions": {
             name: {
