@@ -19,6 +19,16 @@ VERSION = "1"
 SECRET_ROW_KEYS = ("drawn", "discarded")
 
 
+def board() -> dict:
+    """The map as a board page draws it: each province's borders, seas, symbol, neutral
+    strength, island and rough terrain, and each sea's coasts. Public data, no state."""
+    return {
+        "provinces": mythotopia.data.provinces(),
+        "seas": mythotopia.data.seas(),
+        "source": mythotopia.data.board().get("source", ""),
+    }
+
+
 class Mythotopia:
     info = KindInfo(
         kind="mythotopia",
