@@ -121,7 +121,7 @@ function renderPlayers() {
   });
   $("myth-players").replaceChildren(h("table", { class: "myth-table" },
     h("thead", {}, h("tr", {}, [gettext("Player"), gettext("VP"), gettext("Hand"), gettext("Reserve"),
-      gettext("Deck/discard"), gettext("Armies/ships")].map((t) => h("th", {}, t)))),
+      gettext("Deck / discard"), gettext("Armies / ships")].map((t) => h("th", {}, t)))),
     h("tbody", {}, rows)));
 }
 
@@ -145,7 +145,7 @@ function renderLegal() {
     groups.get(word).push(command);
   }
   const sections = [...groups].map(([word, list]) =>
-    h("details", { class: "myth-group", open: groups.size <= 2 || word === "pass" ? true : null, dataset: { group: word } },
+    h("details", { class: "myth-group", open: st.selected || groups.size <= 2 || word === "pass" ? true : null, dataset: { group: word } },
       h("summary", {}, `${GROUPS[word] || word} (${list.length})`),
       h("div", { class: "myth-buttons" }, list.map((command) =>
         h("button", { type: "button", class: "myth-move", dataset: { command }, onclick: () => ask(command) }, command)))));
@@ -171,8 +171,10 @@ async function send() {
   try {
     await api("POST", `${base}/moves/`, { command, expected_move_number: st.moveNumber });
     st.pending = null;
+    st.selected = null;
     $("myth-confirm").hidden = true;
     $("myth-command").value = "";
+    $("myth-province-info").textContent = gettext("Tap a province for its details.");
     await refresh();
   } catch (error) {
     showError($("myth-error"), error.message);

@@ -1,0 +1,89 @@
+"""Mythotopia in the browser: two players, each in a browser context of their own, play their
+first turns by clicks only (a province on the map, then one of the commands naming it, or a
+button of the grouped list, then Confirm), and each page follows the other's moves live."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import Player
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def _new_game(live) -> tuple[int, list[str]]:
+    (alice, token_a), (bob, token_b) = live.register("myA"), live.register("myB")
+    game = live.api("POST", "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, token_a)
+    live.api("POST", f"/api/v1/games/{game['id']}/join/", None, token_b)
+    return game["id"], [alice, bob]
+
+
+def _on_turn(live, game_id: int) -> tuple[str, int]:
+    state = live.api("GET", f"/api/v1/games/{game_id}/state/")
+    seat = state["waiting_for"][0]["seat"]
+    username = next(p["username"] for p in state["players"] if p["seat"] == seat)
+    return username, state["move_number"]
+
+
+def _play_by_clicks(p: Player, move_number: int, use_map: bool) -> str:
+    page = p.page
+    expect(page.locator("#myth-turn")).to_contain_text("Your turn")
+    if use_map:
+        province = page.locator("#myth-map .myth-province.legal").first
+        name = province.get_attribute("data-province")
+        province.click()
+        expect(page.locator("#myth-province-info")).to_contain_text(name)
+        button = page.locator("#myth-legal .myth-move").first
+        assert name in (button.get_attribute("data-command") or "")
+    else:
+        # The first group other than passing, opened if it is folded.
+        group = page.locator("#myth-legal details.myth-group:not([data-group=pass])").first
+        if group.get_attribute("open") is None:
+            group.locator("summary").click()
+        button = group.locator(".myth-move").first
+    command = button.get_attribute("data-command") or ""
+    button.click()
+    expect(page.locator("#myth-confirm-command")).to_have_text(command)
+    page.click("#myth-confirm-yes")
+    expect(page.locator("#myth-move")).to_have_text(str(move_number + 1))
+    return command
+
+
+def test_two_players_play_mythotopia_by_clicks(live, player):
+    game_id, names = _new_game(live)
+    players = {name: player(name).log_in() for name in names}
+    for p in players.values():
+        p.page.goto(f"{live.url}/games/{game_id}/")
+        expect(p.page.locator("#myth-map .myth-province")).to_have_count(40)
+        expect(p.page.locator("#myth-provisional")).to_contain_text("provisional")
+    played = []
+    for step in range(4):
+        username, number = _on_turn(live, game_id)
+        played.append(_play_by_clicks(players[username], number, use_map=step % 2 == 0))
+        if step == 0:
+            players[username].screenshot("mythotopia-desktop-selected")
+        # The other page follows over the WebSocket, without a reload.
+        for p in players.values():
+            expect(p.page.locator("#myth-move")).to_have_text(str(number + 1))
+    moves = live.api("GET", f"/api/v1/games/{game_id}/moves/")
+    rows = moves["results"] if isinstance(moves, dict) else moves
+    assert len(rows) == 4
+    # A player's own cards are on their page; the other's hand is only a count.
+    for name, p in players.items():
+        expect(p.page.locator("#myth-hand .myth-card").first).to_be_visible()
+        p.screenshot(f"mythotopia-desktop-{'first' if name == names[0] else 'second'}")
+
+    phone = player(names[0], **PHONE).log_in()
+    phone.page.goto(f"{live.url}/games/{game_id}/")
+    expect(phone.page.locator("#myth-map .myth-province")).to_have_count(40)
+    phone.screenshot("mythotopia-390px")
+    wide = phone.page.evaluate(
+        "[...document.querySelectorAll('#myth *')].filter(e => e.getBoundingClientRect().right > 391)"
+        ".slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)"
+    )
+    width = phone.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways at 390 px ({width}px): {wide}"
+    phone.screenshot("mythotopia-390px-top", full_page=False)
