@@ -14,11 +14,11 @@ pytestmark = pytest.mark.e2e
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def _new_game(live) -> tuple[int, list[str]]:
+def _new_game(live) -> tuple[int, list[str], dict[str, str]]:
     (alice, token_a), (bob, token_b) = live.register("myA"), live.register("myB")
     game = live.api("POST", "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, token_a)
     live.api("POST", f"/api/v1/games/{game['id']}/join/", None, token_b)
-    return game["id"], [alice, bob]
+    return game["id"], [alice, bob], {alice: token_a, bob: token_b}
 
 
 def _on_turn(live, game_id: int) -> tuple[str, int]:
@@ -28,16 +28,17 @@ def _on_turn(live, game_id: int) -> tuple[str, int]:
     return username, state["move_number"]
 
 
-def _play_by_clicks(p: Player, move_number: int, use_map: bool) -> str:
+def _play_by_clicks(p: Player, move_number: int, target: str | None) -> str:
+    """One move: with a target, click that province and the first command naming it (an
+    attack when there is one); without, the first command of the first group but passing."""
     page = p.page
-    expect(page.locator("#myth-turn")).to_contain_text("Your turn")
-    if use_map:
-        province = page.locator("#myth-map .myth-province.legal").first
-        name = province.get_attribute("data-province")
-        province.click()
-        expect(page.locator("#myth-province-info")).to_contain_text(name)
-        button = page.locator("#myth-legal .myth-move").first
-        assert name in (button.get_attribute("data-command") or "")
+    expect(page.locator("#myth-turn")).to_contain_text("Your turn: ")
+    if target:
+        page.locator(f'#myth-map .myth-province.legal[data-province="{target}"]').click()
+        expect(page.locator("#myth-province-info")).to_contain_text(target)
+        attacks = page.locator('#myth-legal .myth-move[data-command^="attack"]')
+        button = attacks.first if attacks.count() else page.locator("#myth-legal .myth-move").first
+        assert target in (button.get_attribute("data-command") or "").split()
     else:
         # The first group other than passing, opened if it is folded.
         group = page.locator("#myth-legal details.myth-group:not([data-group=pass])").first
@@ -53,7 +54,7 @@ def _play_by_clicks(p: Player, move_number: int, use_map: bool) -> str:
 
 
 def test_two_players_play_mythotopia_by_clicks(live, player):
-    game_id, names = _new_game(live)
+    game_id, names, tokens = _new_game(live)
     players = {name: player(name).log_in() for name in names}
     for p in players.values():
         p.page.goto(f"{live.url}/games/{game_id}/")
@@ -62,7 +63,12 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
     played = []
     for step in range(4):
         username, number = _on_turn(live, game_id)
-        played.append(_play_by_clicks(players[username], number, use_map=step % 2 == 0))
+        target = None
+        if step % 2 == 0:
+            legal = live.api("GET", f"/api/v1/games/{game_id}/legal/", None, tokens[username])
+            named = [c.split()[1] for c in legal["commands"] if c.startswith("attack ")]
+            target = named[0] if named else None
+        played.append(_play_by_clicks(players[username], number, target))
         if step == 0:
             players[username].screenshot("mythotopia-desktop-selected")
         # The other page follows over the WebSocket, without a reload.
@@ -71,6 +77,12 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
     moves = live.api("GET", f"/api/v1/games/{game_id}/moves/")
     rows = moves["results"] if isinstance(moves, dict) else moves
     assert len(rows) == 4
+    # A war in progress is outlined, and a tap on it names the sides and their strengths.
+    wars = live.api("GET", f"/api/v1/games/{game_id}/state/")["wars"]
+    page = players[names[0]].page
+    for war in wars[:1]:
+        page.locator(f'#myth-map .myth-province.war[data-province="{war["province"]}"]').click()
+        expect(page.locator("#myth-province-info")).to_contain_text("war: ")
     # A player's own cards are on their page; the other's hand is only a count.
     for name, p in players.items():
         expect(p.page.locator("#myth-hand .myth-card").first).to_be_visible()

@@ -57,8 +57,9 @@ function renderTurn() {
     text = winner ? interpolate(gettext("The game is over: %(player)s wins."), { player: winner.player }) : gettext("The game is over.");
   } else if (waiting) {
     const row = seatRow(waiting.seat);
+    const left = Math.max(0, 2 - ((st.view.turn && st.view.turn.actions) || 0));
     text = waiting.seat === data.me.seat
-      ? interpolate(gettext("Your turn: %(what)s."), { what: waiting.description })
+      ? interpolate(ngettext("Your turn: %(n)s more action.", "Your turn: %(n)s more actions.", left), { n: left })
       : interpolate(gettext("%(player)s's turn (%(colour)s)."), { player: row.player, colour: row.colour });
   } else if (!st.view.started) {
     text = gettext("The game has not started yet.");
@@ -90,9 +91,23 @@ function selectProvince(name) {
   renderLegal();
 }
 
+function cardInfo(card) {
+  // Provinces are cards under their own names; other cards have a name and the id commands use.
+  const province = data.board.provinces[card];
+  if (province) return { name: card, symbols: { [province.symbol]: 1 } };
+  return data.board.cards[card] || { name: card, symbols: {} };
+}
+
 function cardList(cards, empty) {
   if (!cards.length) return h("p", { class: "muted" }, empty);
-  return h("ul", { class: "myth-cards" }, cards.map((card) => h("li", { class: "myth-card" }, card)));
+  return h("ul", { class: "myth-cards" }, cards.map((card) => {
+    const info = cardInfo(card);
+    const symbols = Object.entries(info.symbols || {}).map(([kind, n]) => (n > 1 ? `${kind} ×${n}` : kind)).join(" · ");
+    return h("li", { class: "myth-card", dataset: { card } },
+      h("strong", {}, info.name),
+      info.name !== card && info.name.toLowerCase() !== card ? h("code", { class: "muted" }, ` ${card}`) : null,
+      symbols ? h("span", { class: "myth-symbols muted" }, symbols) : null);
+  }));
 }
 
 function renderHand() {
@@ -128,7 +143,7 @@ function renderPlayers() {
 function renderVpCards() {
   const cards = Object.entries(st.view.vp_cards || {});
   $("myth-vp-cards").replaceChildren(...cards.map(([card, tokens]) =>
-    h("li", {}, h("strong", {}, card), " ", interpolate(ngettext("%(n)s token left", "%(n)s tokens left", tokens.length), { n: tokens.length }))));
+    h("li", {}, h("strong", {}, data.board.vp_cards[card] || card), " ", interpolate(ngettext("%(n)s token left", "%(n)s tokens left", tokens.length), { n: tokens.length }))));
   $("myth-progress").textContent = interpolate(gettext("Progress cards on display: %(cards)s"), { cards: (st.view.progress_display || []).join(", ") || "–" });
 }
 

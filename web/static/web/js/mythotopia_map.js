@@ -42,6 +42,12 @@ export function describeProvince(name, info, place, view) {
   if (info.island) parts.push(gettext("island"));
   const armies = Object.entries(place.armies || {}).map(([seat, n]) => `${colourOf(view, seat)} ${n}`);
   if (armies.length) parts.push(interpolate(gettext("armies: %(list)s"), { list: armies.join(", ") }));
+  const war = (view.wars || []).find((w) => w.province === name);
+  if (war) {
+    // The engine names the neutral party "0"; the players by their seats.
+    const sides = Object.entries(war.strength).map(([party, n]) => `${party === "0" ? gettext("neutral") : colourOf(view, party)} ${n}`);
+    parts.push(interpolate(gettext("war: %(sides)s"), { sides: sides.join(" vs ") }));
+  }
   return parts.join(" · ");
 }
 
