@@ -64,3 +64,20 @@ def test_a_spectator_sees_the_mythotopia_page_without_any_hand(client_for):
     data = _script_data(html)
     assert "my_hand" not in data["view"] and data["legal"] == []
     assert 'id="myth-command"' not in html
+
+
+def test_the_lobby_lists_a_running_mythotopia_game_and_whom_it_waits_for(client_for):
+    users = [UserFactory(), UserFactory()]
+    created = client_for(users[0]).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    game_id = created.data["id"]
+    client_for(users[1]).post(f"/api/v1/games/{game_id}/join/")
+    state = client_for(users[0]).get(f"/api/v1/games/{game_id}/state/").json()
+    on_turn = users[state["waiting_for"][0]["seat"] - 1]
+    browser = Client()
+    browser.force_login(on_turn)
+    response = browser.get("/")
+    assert response.status_code == 200
+    assert f"/games/{game_id}/" in response.content.decode()
+    assert on_turn.username in response.content.decode()
