@@ -83,6 +83,11 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
     for war in wars[:1]:
         page.locator(f'#myth-map .myth-province.war[data-province="{war["province"]}"]').click()
         expect(page.locator("#myth-province-info")).to_contain_text("war: ")
+    # A sea is clickable too, and a second tap lets it go.
+    page.locator('#myth-map .myth-sea[data-sea="Serpent Sea"]').click()
+    expect(page.locator("#myth-province-info")).to_contain_text("Serpent Sea")
+    page.locator('#myth-map .myth-sea[data-sea="Serpent Sea"]').click()
+    expect(page.locator("#myth-province-info")).to_contain_text("Tap a province")
     # A player's own cards are on their page; the other's hand is only a count.
     for name, p in players.items():
         expect(p.page.locator("#myth-hand .myth-card").first).to_be_visible()

@@ -5,7 +5,7 @@
 
 import { api, h, showError } from "./api.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
-import { describeProvince, drawMap } from "./mythotopia_map.js";
+import { describeProvince, describeSea, drawMap } from "./mythotopia_map.js";
 
 const data = JSON.parse(document.getElementById("myth-data").textContent);
 const root = document.getElementById("myth");
@@ -24,6 +24,12 @@ const st = {
 
 const GROUPS = {
   attack: gettext("Attack"),
+  deploy: gettext("Deploy armies"),
+  withdraw: gettext("Withdraw armies"),
+  sail: gettext("Deploy ships"),
+  recall: gettext("Withdraw ships"),
+  end: gettext("End a war or the game"),
+  patronage: gettext("Patronage"),
   add: gettext("Add a card"),
   buy: gettext("Buy"),
   reserve: gettext("Reserve"),
@@ -38,9 +44,14 @@ function seatRow(seat) {
   return (st.view.seats || {})[String(seat)];
 }
 
+// Commands name a sea by its id: "Serpent Sea" is serpent-sea.
+const seaId = (sea) => sea.toLowerCase().replace(/\s+/g, "-");
+
 function placesIn(command) {
-  const provinces = (st.view.provinces && Object.keys(st.view.provinces)) || [];
-  return provinces.filter((name) => command.split(/[\s:,]+/).includes(name));
+  const words = command.split(/[\s:,]+/);
+  const provinces = Object.keys(data.board.provinces).filter((name) => words.includes(name));
+  const seas = Object.keys(data.board.seas).filter((sea) => words.includes(seaId(sea)));
+  return [...provinces, ...seas];
 }
 
 function legalPlaces() {
@@ -84,9 +95,10 @@ function renderMap() {
 
 function selectProvince(name) {
   st.selected = st.selected === name ? null : name;
-  const place = st.view.provinces[name] || {};
-  $("myth-province-info").textContent = st.selected ? describeProvince(name, data.board.provinces[name], place, st.view)
-    : gettext("Tap a province for its details.");
+  let text = gettext("Tap a province for its details.");
+  if (st.selected && data.board.provinces[name]) text = describeProvince(name, data.board.provinces[name], st.view.provinces[name] || {}, st.view);
+  else if (st.selected) text = describeSea(name, (st.view.ships || {})[name], st.view);
+  $("myth-province-info").textContent = text;
   renderMap();
   renderLegal();
 }

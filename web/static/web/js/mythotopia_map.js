@@ -51,6 +51,22 @@ export function describeProvince(name, info, place, view) {
   return parts.join(" · ");
 }
 
+export function describeSea(sea, ships, view) {
+  const fleets = Object.entries(ships || {}).filter(([, n]) => n > 0).map(([seat, n]) => `${colourOf(view, seat)} ${n}`);
+  return fleets.length ? `${sea} · ${interpolate(gettext("ships: %(list)s"), { list: fleets.join(", ") })}` : sea;
+}
+
+function clickable(node, name, onSelect) {
+  node.addEventListener("click", () => onSelect(name));
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onSelect(name);
+    }
+  });
+  return node;
+}
+
 export function drawMap({ layout, board, view, legalPlaces, selected, onSelect }) {
   const pos = layout.positions;
   const svg = s("svg", {
@@ -74,10 +90,12 @@ export function drawMap({ layout, board, view, legalPlaces, selected, onSelect }
 
   for (const [sea] of Object.entries(board.seas)) {
     const [x, y] = pos[sea];
-    svg.append(s("g", { class: "myth-sea", "data-sea": sea },
+    const classes = ["myth-sea", legalPlaces.has(sea) ? "legal" : "", selected === sea ? "selected" : ""];
+    svg.append(clickable(s("g", { class: classes.join(" ").trim(), "data-sea": sea, tabindex: "0", role: "button",
+      "aria-label": describeSea(sea, (view.ships || {})[sea], view) },
       s("ellipse", { cx: x, cy: y, rx: 48, ry: 20 }),
       s("text", { x, y: y + 4, class: "label" }, sea),
-      pieces((view.ships || {})[sea], view, x, y + 14, "myth-ships")));
+      pieces((view.ships || {})[sea], view, x, y + 14, "myth-ships")), sea, onSelect));
   }
 
   const wars = new Set((view.wars || []).map((w) => w.province));
@@ -98,14 +116,7 @@ export function drawMap({ layout, board, view, legalPlaces, selected, onSelect }
       s("text", { x, y: y + 8, class: "neutral-strength" }, place.owner ? "" : String(info.neutral)),
       s("text", { x, y: y + RADIUS + 13, class: "label" }, name),
       pieces(place.armies, view, x, y - RADIUS - 14, "myth-armies"));
-    node.addEventListener("click", () => onSelect(name));
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onSelect(name);
-      }
-    });
-    svg.append(node);
+    svg.append(clickable(node, name, onSelect));
   }
   return svg;
 }
