@@ -104,3 +104,11 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
     width = phone.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways at 390 px ({width}px): {wide}"
     phone.screenshot("mythotopia-390px-top", full_page=False)
+
+    # In German: the page's own words and the script's.
+    german = player(names[1], locale="de-DE").log_in()
+    german.page.goto(f"{live.url}/games/{game_id}/")
+    expect(german.page.locator("#myth-hand-title")).to_have_text("Deine Karten")
+    expect(german.page.locator("#myth-hand")).to_contain_text("Stapel:")
+    expect(german.page.locator("#myth-turn")).to_contain_text("(rot)")
+    german.screenshot("de-mythotopia")

@@ -5,7 +5,7 @@
 
 import { api, h, showError } from "./api.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
-import { describeProvince, describeSea, drawMap } from "./mythotopia_map.js";
+import { colourName, describeProvince, describeSea, drawMap } from "./mythotopia_map.js";
 
 const data = JSON.parse(document.getElementById("myth-data").textContent);
 const root = document.getElementById("myth");
@@ -71,7 +71,7 @@ function renderTurn() {
     const left = Math.max(0, 2 - ((st.view.turn && st.view.turn.actions) || 0));
     text = waiting.seat === data.me.seat
       ? interpolate(ngettext("Your turn: %(n)s more action.", "Your turn: %(n)s more actions.", left), { n: left })
-      : interpolate(gettext("%(player)s's turn (%(colour)s)."), { player: row.player, colour: row.colour });
+      : interpolate(gettext("%(player)s's turn (%(colour)s)."), { player: row.player, colour: colourName(row.colour) });
   } else if (!st.view.started) {
     text = gettext("The game has not started yet.");
   }

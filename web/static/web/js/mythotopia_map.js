@@ -12,6 +12,15 @@ function colourOf(view, seat) {
   return row ? row.colour : "neutral";
 }
 
+// The players' colours in words, for the texts (class names keep the engine's ids).
+const COLOUR_NAMES = {
+  red: gettext("red"), blue: gettext("blue"), yellow: gettext("yellow"), green: gettext("green"),
+};
+
+export function colourName(colour) {
+  return COLOUR_NAMES[colour] || colour;
+}
+
 function line(a, b, cls) {
   return s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls });
 }
@@ -33,26 +42,26 @@ function pieces(counts, view, x, y, cls) {
 
 export function describeProvince(name, info, place, view) {
   const parts = [name];
-  parts.push(place.owner ? interpolate(gettext("owned by %(colour)s"), { colour: colourOf(view, place.owner) })
+  parts.push(place.owner ? interpolate(gettext("owned by %(colour)s"), { colour: colourName(colourOf(view, place.owner)) })
     : interpolate(gettext("neutral strength %(n)s"), { n: info.neutral }));
   parts.push(interpolate(gettext("symbol: %(symbol)s"), { symbol: info.symbol }));
   if (place.building) parts.push(place.building);
   if (place.castle) parts.push(gettext("castle"));
   if (info.rough) parts.push(gettext("rough terrain"));
   if (info.island) parts.push(gettext("island"));
-  const armies = Object.entries(place.armies || {}).map(([seat, n]) => `${colourOf(view, seat)} ${n}`);
+  const armies = Object.entries(place.armies || {}).map(([seat, n]) => `${colourName(colourOf(view, seat))} ${n}`);
   if (armies.length) parts.push(interpolate(gettext("armies: %(list)s"), { list: armies.join(", ") }));
   const war = (view.wars || []).find((w) => w.province === name);
   if (war) {
     // The engine names the neutral party "0"; the players by their seats.
-    const sides = Object.entries(war.strength).map(([party, n]) => `${party === "0" ? gettext("neutral") : colourOf(view, party)} ${n}`);
+    const sides = Object.entries(war.strength).map(([party, n]) => `${party === "0" ? gettext("neutral") : colourName(colourOf(view, party))} ${n}`);
     parts.push(interpolate(gettext("war: %(sides)s"), { sides: sides.join(" vs ") }));
   }
   return parts.join(" · ");
 }
 
 export function describeSea(sea, ships, view) {
-  const fleets = Object.entries(ships || {}).filter(([, n]) => n > 0).map(([seat, n]) => `${colourOf(view, seat)} ${n}`);
+  const fleets = Object.entries(ships || {}).filter(([, n]) => n > 0).map(([seat, n]) => `${colourName(colourOf(view, seat))} ${n}`);
   return fleets.length ? `${sea} · ${interpolate(gettext("ships: %(list)s"), { list: fleets.join(", ") })}` : sea;
 }
 
