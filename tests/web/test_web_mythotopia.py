@@ -81,3 +81,16 @@ def test_the_lobby_lists_a_running_mythotopia_game_and_whom_it_waits_for(client_
     assert response.status_code == 200
     assert f"/games/{game_id}/" in response.content.decode()
     assert on_turn.username in response.content.decode()
+
+
+def test_an_open_mythotopia_game_renders_before_it_starts(client_for):
+    user = UserFactory()
+    created = client_for(user).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    browser = Client()
+    browser.force_login(user)
+    response = browser.get(f"/games/{created.data['id']}/")
+    assert response.status_code == 200
+    data = _script_data(response.content.decode())
+    assert data["view"]["started"] is False and data["legal"] == []

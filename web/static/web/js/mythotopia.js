@@ -82,7 +82,7 @@ function renderTurn() {
 }
 
 function renderMap() {
-  if (!st.layout || !st.view.provinces) return;
+  if (!st.layout) return; // before the game starts the map is drawn bare
   $("myth-map").replaceChildren(drawMap({
     layout: st.layout,
     board: data.board,
@@ -96,7 +96,7 @@ function renderMap() {
 function selectProvince(name) {
   st.selected = st.selected === name ? null : name;
   let text = gettext("Tap a province for its details.");
-  if (st.selected && data.board.provinces[name]) text = describeProvince(name, data.board.provinces[name], st.view.provinces[name] || {}, st.view);
+  if (st.selected && data.board.provinces[name]) text = describeProvince(name, data.board.provinces[name], (st.view.provinces || {})[name] || {}, st.view);
   else if (st.selected) text = describeSea(name, (st.view.ships || {})[name], st.view);
   $("myth-province-info").textContent = text;
   renderMap();
