@@ -96,6 +96,10 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
     phone = player(names[0], **PHONE).log_in()
     phone.page.goto(f"{live.url}/games/{game_id}/")
     expect(phone.page.locator("#myth-map .myth-province")).to_have_count(40)
+    # The phone plays the next move too, by taps.
+    username, number = _on_turn(live, game_id)
+    assert username == names[0]
+    _play_by_clicks(phone, number, None)
     phone.screenshot("mythotopia-390px")
     wide = phone.page.evaluate(
         "[...document.querySelectorAll('#myth *')].filter(e => e.getBoundingClientRect().right > 391)"
