@@ -107,6 +107,7 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
     )
     width = phone.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways at 390 px ({width}px): {wide}"
+    phone.page.evaluate("window.scrollTo(0, 0)")
     phone.screenshot("mythotopia-390px-top", full_page=False)
 
     # In German: the page's own words and the script's.
