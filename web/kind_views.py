@@ -1,5 +1,5 @@
-"""The page of a game whose kind has no board page of its own yet: who plays, whose turn it
-is, the result, and where its API lives. Every read goes through the kind's engine."""
+"""Pages of the game kinds other than Terra Mystica: Mythotopia's board page, and a plain page
+(who plays, whose turn it is, the result, where its API lives) for a kind without one."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from games import kinds
 from games import selectors as game_selectors
+from games.kinds import mythotopia as mythotopia_kind
 from games.models import Game
 
 
@@ -21,3 +22,27 @@ def game_page_plain(request: HttpRequest, game: Game) -> HttpResponse:
         "seats": [{"seat": s, "waiting": waiting.get(s.position, "")} for s in seats],
     }
     return render(request, "web/game_plain.html", context)
+
+
+def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
+    """The Mythotopia board page. Its script data is the viewer's own view (their cards under
+    ``my_hand``, the others' only as sizes) and their legal commands; the script refreshes
+    both from the API on every live update."""
+    view = game_selectors.game_state_view(game, request.user)
+    seat = game_selectors.viewer_seat(game, request.user)
+    seated = seat is not None and game.status == Game.Status.RUNNING
+    legal = game_selectors.legal_commands_for(game, request.user)["commands"] if seated else []
+    script_data = {
+        "game": {"id": game.pk, "status": game.status, "move_number": game.move_count},
+        "me": {"seat": seat},
+        "view": view,
+        "legal": legal,
+        "board": mythotopia_kind.board(),
+    }
+    context = {
+        "game": game,
+        "kind": kinds.engine_for(game.kind).info,
+        "script_data": script_data,
+        "seated": seat is not None,
+    }
+    return render(request, "web/game_mythotopia.html", context)

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, QuerySet
 from django.utils.translation import gettext
 
-from games import clock
+from games import clock, kinds
 from games import selectors as game_selectors
 from games.kinds.terra_mystica import engine
 from games.log import effective_moves, load_state
@@ -61,9 +61,12 @@ def _items(games: QuerySet[Game] | list[Game], user) -> list[GameItem]:
 def _mark_waiting(items: list[GameItem]) -> None:
     """Who each running game waits for; ``must_act`` when it is the viewer (leech included)."""
     running = {i.game.pk: i for i in items if i.game.status == Game.Status.RUNNING}
+    # Terra Mystica's waits are read from the stored snapshots in one query; other kinds ask
+    # their own engine, since a snapshot is only readable by the kind that wrote it.
+    tm_games = [pk for pk, i in running.items() if i.game.kind == kinds.DEFAULT_KIND]
     if not running:
         return
-    snapshots = StateSnapshot.objects.filter(game_id__in=list(running)).values_list(
+    snapshots = StateSnapshot.objects.filter(game_id__in=tm_games).values_list(
         "game_id", "move_number", "state"
     )
     states = {}
@@ -71,8 +74,10 @@ def _mark_waiting(items: list[GameItem]) -> None:
         if move_number == running[game_id].game.move_count:
             states[game_id] = engine.state_from_json(state)
     for game_id, item in running.items():
-        state = states.get(game_id) or load_state(item.game)
-        waiting = engine.waiting_for(state)
+        if item.game.kind == kinds.DEFAULT_KIND:
+            waiting = engine.waiting_for(states.get(game_id) or load_state(item.game))
+        else:
+            waiting = game_selectors.waiting_for(item.game)
         seats = {s.position: s for s in item.seats}
         names = []
         for decision in waiting:

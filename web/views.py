@@ -158,6 +158,8 @@ def _map_name(map_id: str) -> str:
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
+    if game.kind == "mythotopia":
+        return kind_views.game_page_mythotopia(request, game)
     if game.kind != kinds.DEFAULT_KIND:
         return kind_views.game_page_plain(request, game)
     page = selectors.game_page(game, request.user)

@@ -19,6 +19,29 @@ VERSION = "1"
 SECRET_ROW_KEYS = ("drawn", "discarded")
 
 
+def board() -> dict:
+    """The map as a board page draws it: each province's borders, seas, symbol, neutral
+    strength, island and rough terrain, each sea's coasts, and the names of the cards and VP
+    cards the commands call by their ids. Public data, no state."""
+    data = mythotopia.data
+    cards = [*data.starting_cards(), *data.progress_cards()]
+    vp_cards = [*data.rules()["fixed_vp_cards"], *data.rules()["variable_vp_cards"]]
+    return {
+        "provinces": data.provinces(),
+        "seas": data.seas(),
+        "source": data.board().get("source", ""),
+        "cards": {
+            card: {
+                "name": data.card_name(card),
+                "heading": data.card_heading(card),
+                "symbols": data.card_symbols(card),
+            }
+            for card in cards
+        },
+        "vp_cards": {card: data.vp_card_name(card) for card in vp_cards},
+    }
+
+
 class Mythotopia:
     info = KindInfo(
         kind="mythotopia",

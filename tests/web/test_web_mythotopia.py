@@ -1,0 +1,96 @@
+"""The Mythotopia game page: a board page of its own whose script data is the viewer's view,
+so the HTML holds the viewer's hand and never another player's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _script_data(html: str) -> dict:
+    match = re.search(r'<script id="myth-data" type="application/json">(.*?)</script>', html, re.S)
+    assert match, "the page carries its script data"
+    return json.loads(match.group(1))
+
+
+def test_a_mythotopia_game_gets_its_board_page_with_only_the_viewers_cards(client_for):
+    users = [UserFactory(), UserFactory()]
+    created = client_for(users[0]).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    game_id = created.data["id"]
+    assert client_for(users[1]).post(f"/api/v1/games/{game_id}/join/").status_code == 200
+    assert Game.objects.get(pk=game_id).status == "running"
+    hands = {}
+    for seat, user in enumerate(users, start=1):
+        state = client_for(user).get(f"/api/v1/games/{game_id}/state/").json()
+        hands[seat] = state["my_hand"]
+
+    browser = Client()
+    browser.force_login(users[0])
+    response = browser.get(f"/games/{game_id}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="myth-map"' in html and "web/js/mythotopia.js" in html
+    assert "no board page" not in html
+    data = _script_data(html)
+    assert data["view"]["my_hand"] == hands[1]
+    assert data["legal"], "the player on turn gets their legal commands"
+    assert "hand" not in data["view"]["seats"]["2"]
+    assert data["view"]["seats"]["2"]["hand_size"] == len(hands[2])
+    # The other player's hand as the list it is appears nowhere in the page.
+    assert json.dumps(hands[2]) not in html
+    assert "my_discard" in data["view"] and "provisional" in data["view"]["provisional_components"]
+
+
+def test_a_spectator_sees_the_mythotopia_page_without_any_hand(client_for):
+    users = [UserFactory(), UserFactory()]
+    created = client_for(users[0]).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    game_id = created.data["id"]
+    client_for(users[1]).post(f"/api/v1/games/{game_id}/join/")
+    browser = Client()
+    browser.force_login(UserFactory())
+    html = browser.get(f"/games/{game_id}/").content.decode()
+    data = _script_data(html)
+    assert "my_hand" not in data["view"] and data["legal"] == []
+    assert 'id="myth-command"' not in html
+
+
+def test_the_lobby_lists_a_running_mythotopia_game_and_whom_it_waits_for(client_for):
+    users = [UserFactory(), UserFactory()]
+    created = client_for(users[0]).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    game_id = created.data["id"]
+    client_for(users[1]).post(f"/api/v1/games/{game_id}/join/")
+    state = client_for(users[0]).get(f"/api/v1/games/{game_id}/state/").json()
+    on_turn = users[state["waiting_for"][0]["seat"] - 1]
+    browser = Client()
+    browser.force_login(on_turn)
+    response = browser.get("/")
+    assert response.status_code == 200
+    assert f"/games/{game_id}/" in response.content.decode()
+    assert on_turn.username in response.content.decode()
+
+
+def test_an_open_mythotopia_game_renders_before_it_starts(client_for):
+    user = UserFactory()
+    created = client_for(user).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    browser = Client()
+    browser.force_login(user)
+    response = browser.get(f"/games/{created.data['id']}/")
+    assert response.status_code == 200
+    data = _script_data(response.content.decode())
+    assert data["view"]["started"] is False and data["legal"] == []

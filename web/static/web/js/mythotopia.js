@@ -1,0 +1,281 @@
+// The Mythotopia game page: the map, the viewer's cards, the players and the VP cards, drawn
+// from the viewer's own view (other players' hands arrive only as sizes). Actions are the
+// legal commands grouped by their first word, or typed; each is confirmed before it is sent,
+// and the page refreshes from the API whenever the game's WebSocket reports a new move.
+
+import { api, h, showError } from "./api.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { colourName, describeProvince, describeSea, drawMap } from "./mythotopia_map.js";
+
+const data = JSON.parse(document.getElementById("myth-data").textContent);
+const root = document.getElementById("myth");
+const gameId = data.game.id;
+const base = `/api/v1/games/${gameId}`;
+const $ = (id) => document.getElementById(id);
+
+const st = {
+  view: data.view,
+  legal: data.legal,
+  moveNumber: data.game.move_number,
+  layout: null,
+  selected: null,
+  pending: null,
+};
+
+const GROUPS = {
+  attack: gettext("Attack"),
+  deploy: gettext("Deploy armies"),
+  withdraw: gettext("Withdraw armies"),
+  sail: gettext("Deploy ships"),
+  recall: gettext("Withdraw ships"),
+  end: gettext("End a war or the game"),
+  patronage: gettext("Patronage"),
+  add: gettext("Add a card"),
+  buy: gettext("Buy"),
+  reserve: gettext("Reserve"),
+  discard: gettext("Discard"),
+  remove: gettext("Remove"),
+  play: gettext("Card actions"),
+  build: gettext("Build"),
+  pass: gettext("Pass"),
+};
+
+function seatRow(seat) {
+  return (st.view.seats || {})[String(seat)];
+}
+
+// Commands name a sea by its id: "Serpent Sea" is serpent-sea.
+const seaId = (sea) => sea.toLowerCase().replace(/\s+/g, "-");
+
+function placesIn(command) {
+  const words = command.split(/[\s:,]+/);
+  const provinces = Object.keys(data.board.provinces).filter((name) => words.includes(name));
+  const seas = Object.keys(data.board.seas).filter((sea) => words.includes(seaId(sea)));
+  return [...provinces, ...seas];
+}
+
+function legalPlaces() {
+  const places = new Set();
+  for (const command of st.legal) for (const name of placesIn(command)) places.add(name);
+  return places;
+}
+
+function renderTurn() {
+  const waiting = (st.view.waiting_for || [])[0];
+  let text = "";
+  if (st.view.finished) {
+    const winner = seatRow(st.view.winner);
+    text = winner ? interpolate(gettext("The game is over: %(player)s wins."), { player: winner.player }) : gettext("The game is over.");
+  } else if (waiting) {
+    const row = seatRow(waiting.seat);
+    const left = Math.max(0, 2 - ((st.view.turn && st.view.turn.actions) || 0));
+    text = waiting.seat === data.me.seat
+      ? interpolate(ngettext("Your turn: %(n)s more action.", "Your turn: %(n)s more actions.", left), { n: left })
+      : interpolate(gettext("%(player)s's turn (%(colour)s)."), { player: row.player, colour: colourName(row.colour) });
+  } else if (!st.view.started) {
+    text = gettext("The game has not started yet.");
+  }
+  $("myth-turn").textContent = text;
+  $("myth-turn").classList.toggle("mine", Boolean(waiting && waiting.seat === data.me.seat));
+  $("myth-move").textContent = String(st.moveNumber);
+  $("myth-provisional").textContent = st.view.provisional_components || "";
+}
+
+function renderMap() {
+  if (!st.layout) return; // before the game starts the map is drawn bare
+  $("myth-map").replaceChildren(drawMap({
+    layout: st.layout,
+    board: data.board,
+    view: st.view,
+    legalPlaces: legalPlaces(),
+    selected: st.selected,
+    onSelect: selectProvince,
+  }));
+}
+
+function selectProvince(name) {
+  st.selected = st.selected === name ? null : name;
+  let text = gettext("Tap a province for its details.");
+  if (st.selected && data.board.provinces[name]) text = describeProvince(name, data.board.provinces[name], (st.view.provinces || {})[name] || {}, st.view);
+  else if (st.selected) text = describeSea(name, (st.view.ships || {})[name], st.view);
+  $("myth-province-info").textContent = text;
+  renderMap();
+  renderLegal();
+}
+
+function cardInfo(card) {
+  // Provinces are cards under their own names; other cards have a name and the id commands use.
+  const province = data.board.provinces[card];
+  if (province) return { name: card, symbols: { [province.symbol]: 1 } };
+  return data.board.cards[card] || { name: card, symbols: {} };
+}
+
+function cardList(cards, empty) {
+  if (!cards.length) return h("p", { class: "muted" }, empty);
+  return h("ul", { class: "myth-cards" }, cards.map((card) => {
+    const info = cardInfo(card);
+    const symbols = Object.entries(info.symbols || {}).map(([kind, n]) => (n > 1 ? `${kind} ×${n}` : kind)).join(" · ");
+    return h("li", { class: "myth-card", dataset: { card } },
+      h("strong", {}, info.name),
+      info.name !== card && info.name.toLowerCase() !== card ? h("code", { class: "muted" }, ` ${card}`) : null,
+      symbols ? h("span", { class: "myth-symbols muted" }, symbols) : null);
+  }));
+}
+
+function renderHand() {
+  const el = $("myth-hand");
+  if (!el) return;
+  const me = seatRow(data.me.seat);
+  if (!me) return el.replaceChildren();
+  el.replaceChildren(
+    h("h3", {}, gettext("Hand")), cardList(st.view.my_hand || [], gettext("No cards in hand.")),
+    h("h3", {}, interpolate(gettext("Reserve (%(n)s of %(capacity)s)"), { n: me.reserve.length, capacity: me.reserve_capacity })),
+    cardList(me.reserve, gettext("The reserve is empty.")),
+    h("p", { class: "muted" }, interpolate(gettext("Deck: %(deck)s cards · discard: %(discard)s cards"), { deck: me.deck_size, discard: me.discard_size })),
+  );
+}
+
+function renderPlayers() {
+  const rows = Object.entries(st.view.seats || {}).map(([seat, row]) => {
+    const now = (st.view.waiting_for || []).some((w) => String(w.seat) === seat);
+    return h("tr", { class: now ? "now" : null },
+      h("td", {}, h("span", { class: `myth-swatch seat-${row.colour}` }), " ", row.player, now ? " ◀" : ""),
+      h("td", {}, String(row.vp)),
+      h("td", {}, String(row.hand_size)),
+      h("td", {}, String(row.reserve.length)),
+      h("td", {}, `${row.deck_size}/${row.discard_size}`),
+      h("td", {}, `${row.supply.armies}/${row.supply.ships}`));
+  });
+  $("myth-players").replaceChildren(h("table", { class: "myth-table" },
+    h("thead", {}, h("tr", {}, [gettext("Player"), gettext("VP"), gettext("Hand"), gettext("Reserve"),
+      gettext("Deck / discard"), gettext("Armies / ships")].map((t) => h("th", {}, t)))),
+    h("tbody", {}, rows)));
+}
+
+function renderVpCards() {
+  const cards = Object.entries(st.view.vp_cards || {});
+  $("myth-vp-cards").replaceChildren(...cards.map(([card, tokens]) =>
+    h("li", {}, h("strong", {}, data.board.vp_cards[card] || card), " ", interpolate(ngettext("%(n)s token left", "%(n)s tokens left", tokens.length), { n: tokens.length }))));
+  $("myth-progress").textContent = interpolate(gettext("Progress cards on display: %(cards)s"), { cards: (st.view.progress_display || []).join(", ") || "–" });
+}
+
+function renderLegal() {
+  const el = $("myth-legal");
+  if (!el) return;
+  const commands = st.selected ? st.legal.filter((c) => placesIn(c).includes(st.selected)) : st.legal;
+  $("myth-command-list").replaceChildren(...st.legal.map((c) => h("option", { value: c })));
+  if (!st.legal.length) return el.replaceChildren(h("p", { class: "muted" }, gettext("Nothing to do now.")));
+  const groups = new Map();
+  for (const command of commands) {
+    const word = command.split(" ")[0];
+    if (!groups.has(word)) groups.set(word, []);
+    groups.get(word).push(command);
+  }
+  const sections = [...groups].map(([word, list]) =>
+    h("details", { class: "myth-group", open: st.selected || groups.size <= 2 || word === "pass" ? true : null, dataset: { group: word } },
+      h("summary", {}, `${GROUPS[word] || word} (${list.length})`),
+      h("div", { class: "myth-buttons" }, list.map((command) =>
+        h("button", { type: "button", class: "myth-move", dataset: { command }, onclick: () => ask(command) }, command)))));
+  const note = st.selected ? h("p", { class: "muted" }, interpolate(gettext("Commands naming %(province)s."), { province: st.selected }),
+    " ", h("button", { type: "button", class: "link", onclick: () => selectProvince(st.selected) }, gettext("Show all"))) : null;
+  el.replaceChildren(...[note, ...sections].filter(Boolean));
+}
+
+function ask(command) {
+  // This kind has no server preview: the player confirms the exact command instead.
+  st.pending = command.trim();
+  if (!st.pending) return;
+  $("myth-confirm-command").textContent = st.pending;
+  $("myth-confirm").hidden = false;
+  showError($("myth-error"), "");
+  $("myth-confirm-yes").focus();
+}
+
+async function send() {
+  const command = st.pending;
+  if (!command) return;
+  $("myth-confirm-yes").disabled = true;
+  try {
+    await api("POST", `${base}/moves/`, { command, expected_move_number: st.moveNumber });
+    st.pending = null;
+    st.selected = null;
+    $("myth-confirm").hidden = true;
+    $("myth-command").value = "";
+    $("myth-province-info").textContent = gettext("Tap a province for its details.");
+    await refresh();
+  } catch (error) {
+    showError($("myth-error"), error.message);
+  } finally {
+    $("myth-confirm-yes").disabled = false;
+  }
+}
+
+function renderAll() {
+  renderTurn();
+  renderMap();
+  renderHand();
+  renderPlayers();
+  renderVpCards();
+  renderLegal();
+}
+
+async function refresh() {
+  try {
+    const [view, legal] = await Promise.all([
+      api("GET", `${base}/state/`),
+      data.me.seat && data.game.status === "running" ? api("GET", `${base}/legal/`) : Promise.resolve(null),
+    ]);
+    st.view = view;
+    st.moveNumber = view.move_number;
+    st.legal = legal ? legal.commands : [];
+    renderAll();
+  } catch (error) {
+    showError($("myth-error"), error.message);
+  }
+}
+
+function connect(backoff = 1000) {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${gameId}/`);
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    if (message.status && message.status !== data.game.status && message.status !== "aborted") {
+      window.location.reload();
+      return;
+    }
+    if (typeof message.move_number === "number" && message.move_number !== st.moveNumber) refresh();
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code !== 4404) setTimeout(() => connect(Math.min(backoff * 2, 30000)), backoff);
+  });
+}
+
+async function start() {
+  renderAll();
+  const form = $("myth-command-form");
+  if (form) {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      ask($("myth-command").value);
+    });
+    $("myth-confirm-yes").addEventListener("click", send);
+    $("myth-confirm-no").addEventListener("click", () => {
+      st.pending = null;
+      $("myth-confirm").hidden = true;
+    });
+  }
+  try {
+    st.layout = await api("GET", root.dataset.layoutUrl);
+    renderMap();
+  } catch (error) {
+    $("myth-map").textContent = error.message;
+  }
+  connect();
+}
+
+start();
