@@ -261,6 +261,7 @@ function renderHeader() {
 const GROUPS = [
   ["leech", gettext("Power offers")],
   ["faction", gettext("Choose your faction")],
+  ["colour", gettext("Choose a colour")],
   ["pass", gettext("Pass")],
   ["power", gettext("Power actions")],
   ["special", gettext("Special actions")],
@@ -272,6 +273,13 @@ const GROUPS = [
   ["skip", gettext("Skip")],
   ["other", gettext("Other")],
 ];
+
+// pick-color and unlock-terrain: a swatch of the terrain beside its name.
+function colourButton(o) {
+  const colour = o.subs[0].split(" ")[1].toLowerCase();
+  const swatch = h("span", { class: `swatch terrain-swatch-${colour}`, "aria-hidden": "true" });
+  return h("button", { type: "button", class: "button small colour-choice", onclick: () => pick(o), title: o.row, "data-row": o.row }, swatch, o.label);
+}
 
 function renderMoveEntry(options, byHex) {
   if (!el.choices) return;
@@ -289,6 +297,7 @@ function renderMoveEntry(options, byHex) {
         return h("button", { type: "button", class: `button faction-${name}`, "data-row": o.row, onclick: () => pick(o) },
           info.display || name, h("span", { class: "muted" }, ` ${info.terrain || ""}`));
       }
+      if (group === "colour") return colourButton(o);
       return h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, o.label);
     });
     groups.push(h("section", { class: "choice-group" }, h("h3", {}, title),
