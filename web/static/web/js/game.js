@@ -93,11 +93,14 @@ const seated = () => mySeat && running() && !data.me.dropped;
 const planning = () => st.plan.on && !!st.plan.base;
 const canPlay = () => (planning() ? true : seated());
 
+// Decisions the engine names only by their command (Fire & Ice), in words.
+const KIND_TEXT = { "pick-color": gettext("choose your home colour") };
+
 // What a player must do, in the order it has to be done: what an action left open (a favor
 // tile after a temple, spades, a town) before the next action.
 function todo(decisions) {
   const ordered = [...decisions.filter((d) => d.kind !== "action"), ...decisions.filter((d) => d.kind === "action")];
-  const texts = [...new Set(ordered.map((d) => d.description))];
+  const texts = [...new Set(ordered.map((d) => KIND_TEXT[d.kind] || d.description))];
   return texts.length > 1 ? `${texts[0]}, then ${texts.slice(1).join(", then ")}` : texts[0] || "";
 }
 
