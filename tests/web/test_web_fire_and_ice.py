@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from django.test import Client
 
@@ -82,3 +85,18 @@ def test_a_league_with_fire_and_ice_factions(client_for, staff):
     )
     assert created.status_code == 201, created.data
     assert set(FI_OPTIONS) <= set(League.objects.get(pk=created.data["id"]).options)
+
+
+def test_german_game_page_names_the_new_factions_and_terrains(started_game):
+    game, (creator, _joiner) = started_game(options=("strict-leech", *FI_OPTIONS[:2]))
+    client = logged_in(creator)
+    response = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9")
+    match = re.search(
+        r'<script id="game-data" type="application/json">(.*?)</script>', response.text, re.S
+    )
+    assert match
+    names = json.loads(match.group(1))["catalog"]
+    assert names["factions"]["icemaidens"]["display"] == "Eisjungfrauen"
+    assert names["factions"]["acolytes"]["display"] == "Akolythen"
+    assert names["factions"]["riverwalkers"]["terrain"] == "im Spiel gewählt"
+    assert names["terrains"]["ice"] == "Eis" and names["terrains"]["volcano"] == "Vulkan"
