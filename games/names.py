@@ -24,6 +24,12 @@ FACTION_NAMES: dict[str, Promise] = {
     "nomads": _("Nomads"),
     "swarmlings": _("Swarmlings"),
     "witches": _("Witches"),
+    "icemaidens": _("Ice Maidens"),
+    "yetis": _("Yetis"),
+    "acolytes": _("Acolytes"),
+    "dragonlords": _("Dragonlords"),
+    "shapeshifters": _("Shapeshifters"),
+    "riverwalkers": _("Riverwalkers"),
 }
 TERRAIN_NAMES: dict[str, Promise] = {
     "yellow": _("desert"),
@@ -33,8 +39,12 @@ TERRAIN_NAMES: dict[str, Promise] = {
     "green": _("forest"),
     "gray": _("mountains"),
     "red": _("wasteland"),
+    "ice": _("ice"),
+    "volcano": _("volcano"),
     "river": _("river"),
 }
+# Shapeshifters and Riverwalkers print no home terrain on their board.
+CHOSEN_HOME = _("chosen in play")
 BUILDING_NAMES: dict[str, Promise] = {
     "D": _("dwelling"),
     "TP": _("trading house"),
@@ -58,7 +68,7 @@ def catalog_localized(catalog: dict) -> dict:
         key: {
             **spec,
             "display": faction_name(key),
-            "terrain": str(TERRAIN_NAMES.get(spec["color"], spec["terrain"])),
+            "terrain": str(TERRAIN_NAMES.get(spec["color"], CHOSEN_HOME)),
         }
         for key, spec in catalog["factions"].items()
     }

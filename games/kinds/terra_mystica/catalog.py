@@ -32,19 +32,16 @@ BUILDING_NAMES = {
     "SH": "stronghold",
     "SA": "sanctuary",
 }
-TERRAIN_NAMES = {
-    "yellow": "desert",
-    "brown": "plains",
-    "black": "swamp",
-    "blue": "lakes",
-    "green": "forest",
-    "gray": "mountains",
-    "red": "wasteland",
-    "ice": "ice",
-    "volcano": "volcano",
-    "river": "river",
-    # Shapeshifters and Riverwalkers choose their home in play.
-    "variable": "chosen in play",
+# The engine's terrain table (the wheel, then Fire & Ice's ice and volcano), plus the river.
+TERRAIN_NAMES = {**data.TERRAIN_NAMES, "river": "river"}
+# Shapeshifters and Riverwalkers print no home: theirs is picked in play.
+CHOSEN_HOME = "variable"
+# Shapeshifters' stronghold actions live in the faction's rules, not in tiles.json.
+HOME_CHANGE_ACTIONS = {
+    "ACTH1": "change the home colour for 3 power from bowl III, +2 VP",
+    "ACTH2": "change the home colour for 3 power chips removed, +2 VP",
+    "ACTH5": "change the home colour for 5 power from bowl III (revised)",
+    "ACTH6": "change the home colour for 5 power chips removed (revised)",
 }
 OPTION_HELP = {
     "strict-leech": _("Power offers are answered in the order they arose, before converting."),
@@ -62,6 +59,16 @@ OPTION_HELP = {
     "variable-turn-order": _("Next round's turn order is the order of passing."),
     "email-notify": _("No effect on the rules (e-mails are set in each player's profile)."),
     "fire-and-ice-final-scoring": _("Adds a Fire & Ice final scoring tile."),
+    "fire-and-ice-factions/ice": _("Ice Maidens and Yetis (home on ice, colour picked at setup)."),
+    "fire-and-ice-factions/volcano": _(
+        "Acolytes and Dragonlords (build volcanoes by giving up cult steps or power)."
+    ),
+    "fire-and-ice-factions/variable": _(
+        "Shapeshifters and Riverwalkers as printed (home colour picked at setup)."
+    ),
+    "fire-and-ice-factions/variable_v5": _(
+        "Shapeshifters and Riverwalkers in their official revision."
+    ),
     "variable-starting-vp": _(
         "Each faction starts with the VP of the map's table (original, Fjords, Lakes)."
     ),
@@ -85,6 +92,40 @@ def _gains(gain: dict) -> str:
         elif key == "shipping_steps":
             parts.append(f"{n} shipping")
     return ", ".join(parts)
+
+
+def _raw_factions() -> dict[str, dict]:
+    raw: dict[str, dict] = {}
+    for file in data.FACTION_FILES:
+        raw.update(json.loads((data.DATA_DIR / file).read_text())["factions"])
+    return raw
+
+
+def _colour_order(colour: str) -> int:
+    """Wheel colours first, then ice, volcano and the chosen homes, as the boxes are sorted."""
+    order = [*data.TERRAINS, CHOSEN_HOME]
+    return order.index(colour) if colour in order else len(order)
+
+
+def _cost(cost: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in cost.items() if n)
+
+
+def _faction(name: str, spec: data.FactionSpec, raw: dict) -> dict:
+    """A faction board: home, abilities and the costs the engine charges."""
+    stronghold = raw.get("stronghold", {})
+    return {
+        "display": spec.display,
+        "color": spec.color,
+        "terrain": TERRAIN_NAMES.get(spec.color, "chosen in play"),
+        # Every Fire & Ice faction picks a wheel colour in play (`pick-color`).
+        "chosen_home": spec.color not in data.TERRAIN_CYCLE,
+        "ability": raw.get("ability", {}).get("text", ""),
+        "stronghold": stronghold.get("text", ""),
+        "stronghold_action": stronghold.get("special_action") or "",
+        "costs": {b: _cost(c) for b, c in spec.costs.items()},
+        "start": {"VP": spec.start_vp, **{k: spec.start[k] for k in ("C", "W", "P")}},
+    }
 
 
 @functools.cache
@@ -138,23 +179,20 @@ def catalog() -> dict:
         aid: {"text": a.get("effect") or _gains(a.get("gain", {})), "faction": a["faction"]}
         for aid, a in data.tiles()["faction_special_actions"].items()
     }
-    raw = {
-        name: faction
-        for path in ("factions.json", "factions-fire-and-ice.json")
-        for name, faction in json.loads((data.DATA_DIR / path).read_text())["factions"].items()
-    }
+    special.update(
+        {
+            aid: {"text": text, "faction": "shapeshifters"}
+            for aid, text in HOME_CHANGE_ACTIONS.items()
+        }
+    )
+    raw = _raw_factions()
     return {
         "factions": {
-            name: {
-                "display": s.display,
-                "color": s.color,
-                "terrain": TERRAIN_NAMES[s.color],
-                "ability": raw[name].get("ability", {}).get("text", ""),
-                "stronghold": raw[name].get("stronghold", {}).get("text", ""),
-            }
-            for name, s in sorted(specs.items(), key=lambda kv: (kv[1].color, kv[0]))
+            name: _faction(name, s, raw[name])
+            for name, s in sorted(specs.items(), key=lambda kv: (_colour_order(kv[1].color), kv[0]))
         },
         "terrains": TERRAIN_NAMES,
+        "cycle": list(data.TERRAIN_CYCLE),
         "buildings": BUILDING_NAMES,
         "cults": list(data.CULTS),
         "cult_power": [list(t) for t in data.CULT_POWER_THRESHOLDS],

@@ -39,6 +39,15 @@ function hexPoints(scale = 1) {
     .join(" ");
 }
 
+// Ice and volcano factions keep their printed colour on the map (their homes are ice and
+// volcano hexes); Shapeshifters and Riverwalkers show the home colour they picked.
+function pieceColour(name, view, catalog) {
+  const owner = view.factions[name];
+  if (!owner) return "gray";
+  const printed = ((catalog && catalog.factions[name]) || {}).color;
+  return printed && printed !== "variable" ? printed : owner.color;
+}
+
 export function buildingShape(kind, colour, { x = 0, y = 0, scale = 1, hex = null } = {}) {
   const g = s("g", {
     class: `building bld-${colour}`,
@@ -114,8 +123,7 @@ export function renderMap(container, view, options = {}) {
     }
     terrainLayer.append(g);
     if (cell.building) {
-      const owner = view.factions[cell.owner];
-      const colour = owner ? owner.color : "gray";
+      const colour = pieceColour(cell.owner, view, catalog);
       buildingLayer.append(buildingShape(cell.building, colour, { x, y: y - 2, hex }));
     }
     if (cell.town) {
@@ -131,7 +139,7 @@ export function renderMap(container, view, options = {}) {
     const b = centres[bridge.to];
     if (!a || !b) continue;
     const owner = view.factions[bridge.faction];
-    const colour = owner ? owner.color : "gray";
+    const colour = pieceColour(bridge.faction, view, catalog);
     // From hex edge to hex edge, so the bridge never hides a building.
     const dx = b[0] - a[0];
     const dy = b[1] - a[1];

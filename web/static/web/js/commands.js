@@ -40,6 +40,7 @@ function groupOf(first) {
   const word = first.split(" ")[0].toLowerCase();
   if (word === "leech" || word === "decline") return "leech";
   if (word === "setup") return "faction";
+  if (word === "pick-color" || word === "unlock-terrain") return "colour";
   if (word === "pass") return "pass";
   if (word === "send") return "cult";
   if (word === "burn" || word === "convert") return "convert";
@@ -124,6 +125,12 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
     const tile = catalog.town[id];
     return interpolate(gettext("Take town tile %(id)s"), { id }) + (tile ? ` (${tile.text})` : "");
   }
+  if ((m = sub.match(/^pick-color (\w+)$/i))) return interpolate(gettext("Home colour: %(terrain)s"), { terrain: terrain(m[1]) });
+  if (/^unlock-terrain gain-priest$/i.test(sub)) return gettext("Keep the priest");
+  if ((m = sub.match(/^unlock-terrain (\w+)$/i))) return interpolate(gettext("Unlock %(terrain)s"), { terrain: terrain(m[1]) });
+  if (/^gain P3 for VP$/i.test(sub)) return gettext("Take a power chip into bowl III for 1 VP");
+  if (/^-GAIN_P3_FOR_VP$/i.test(sub)) return gettext("Do not take the power chip");
+  if ((m = sub.match(/^-(\d+)(FIRE|WATER|EARTH|AIR)$/i))) return interpolate(gettext("Give up %(n)s steps on %(track)s"), { n: m[1], track: CULT_NAMES[m[2].toUpperCase()] });
   if (/^-SPADE$/i.test(sub)) return gettext("Give up the remaining spades");
   if (/CONVERT_W_TO_P$/i.test(sub)) return gettext("Do not convert workers to priests");
   if ((m = sub.match(/^setup (\w+)$/i))) return interpolate(gettext("Play the %(faction)s"), { faction: factionName(m[1], catalog) });

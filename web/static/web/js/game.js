@@ -93,11 +93,14 @@ const seated = () => mySeat && running() && !data.me.dropped;
 const planning = () => st.plan.on && !!st.plan.base;
 const canPlay = () => (planning() ? true : seated());
 
+// Decisions the engine names only by their command (Fire & Ice), in words.
+const KIND_TEXT = { "pick-color": gettext("choose your home colour") };
+
 // What a player must do, in the order it has to be done: what an action left open (a favor
 // tile after a temple, spades, a town) before the next action.
 function todo(decisions) {
   const ordered = [...decisions.filter((d) => d.kind !== "action"), ...decisions.filter((d) => d.kind === "action")];
-  const texts = [...new Set(ordered.map((d) => d.description))];
+  const texts = [...new Set(ordered.map((d) => KIND_TEXT[d.kind] || d.description))];
   return texts.length > 1 ? `${texts[0]}, then ${texts.slice(1).join(", then ")}` : texts[0] || "";
 }
 
@@ -261,6 +264,7 @@ function renderHeader() {
 const GROUPS = [
   ["leech", gettext("Power offers")],
   ["faction", gettext("Choose your faction")],
+  ["colour", gettext("Choose a colour")],
   ["pass", gettext("Pass")],
   ["power", gettext("Power actions")],
   ["special", gettext("Special actions")],
@@ -272,6 +276,13 @@ const GROUPS = [
   ["skip", gettext("Skip")],
   ["other", gettext("Other")],
 ];
+
+// pick-color and unlock-terrain: a swatch of the terrain beside its name.
+function colourButton(o) {
+  const colour = o.subs[0].split(" ")[1].toLowerCase();
+  const swatch = h("span", { class: `swatch terrain-swatch-${colour}`, "aria-hidden": "true" });
+  return h("button", { type: "button", class: "button small colour-choice", onclick: () => pick(o), title: o.row, "data-row": o.row }, swatch, o.label);
+}
 
 function renderMoveEntry(options, byHex) {
   if (!el.choices) return;
@@ -289,6 +300,7 @@ function renderMoveEntry(options, byHex) {
         return h("button", { type: "button", class: `button faction-${name}`, "data-row": o.row, onclick: () => pick(o) },
           info.display || name, h("span", { class: "muted" }, ` ${info.terrain || ""}`));
       }
+      if (group === "colour") return colourButton(o);
       return h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, o.label);
     });
     groups.push(h("section", { class: "choice-group" }, h("h3", {}, title),

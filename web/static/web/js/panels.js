@@ -84,7 +84,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     panels.push(
       h("article", { class: `faction-panel faction-${name}${acting.has(name) ? " acting" : ""}`, "data-faction": name, "aria-label": `${f.display_name}, ${f.VP} VP` },
         h("header", {},
-          h("h3", {}, h("span", { class: "swatch" }), " ", factionName(name, catalog)),
+          h("h3", {}, h("span", { class: "swatch" }), " ", factionName(name, catalog), homeBadge(name, f, catalog)),
           h("span", { class: "vp" }, interpolate(gettext("%(vp)s VP"), { vp: f.VP }))),
         h("div", { class: "player" }, usernames[name] ? h("a", { href: `/players/${encodeURIComponent(user)}/` }, user) : user, ` · ${interpolate(gettext("seat %(seat)s"), { seat: f.seat })} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
         h("div", { class: "res-row" },
@@ -133,6 +133,24 @@ const SOURCE_NAMES = {
   resources: gettext("resources"),
 };
 
+// Fire & Ice factions pick a home colour in play: show it (and the colours unlocked) by name.
+function homeBadge(name, f, catalog) {
+  const info = catalog.factions[name] || {};
+  if (!info.chosen_home) return null;
+  const picked = f.color && f.color !== info.color ? f.color : null;
+  const terrain = (c) => catalog.terrains[c] || c;
+  const text = picked ? interpolate(gettext("home: %(terrain)s"), { terrain: terrain(picked) }) : gettext("home not chosen yet");
+  const unlocked = (f.unlocked || []).map(terrain);
+  return h("span", { class: "home-badge", "data-home": picked || "" },
+    " ", picked ? h("span", { class: `swatch terrain-swatch-${picked}` }) : null, ` ${text}`,
+    unlocked.length ? ` · ${interpolate(gettext("unlocked: %(list)s"), { list: unlocked.join(", ") })}` : "");
+}
+
+function costLine(info) {
+  const names = { D: gettext("dwelling"), TP: gettext("trading house"), TE: gettext("temple"), SH: gettext("stronghold"), SA: gettext("sanctuary") };
+  return Object.entries(info.costs || {}).map(([b, cost]) => `${names[b] || b} ${cost}`).join("; ");
+}
+
 // What a faction can do and where its VP came from: readable without hovering, on a phone too.
 function factionDetails(name, f, catalog) {
   const info = catalog.factions[name] || {};
@@ -148,6 +166,8 @@ function factionDetails(name, f, catalog) {
     h("summary", {}, gettext("Abilities, tiles and VP")),
     info.ability ? h("p", {}, h("b", {}, `${gettext("Ability")}: `), info.ability) : null,
     info.stronghold ? h("p", {}, h("b", {}, built ? `${gettext("Stronghold (built)")}: ` : `${gettext("Stronghold")}: `), info.stronghold) : null,
+    info.stronghold_action ? h("p", {}, h("b", {}, `${gettext("Stronghold action")}: `), info.stronghold_action) : null,
+    info.costs ? h("p", { class: "costs" }, h("b", {}, `${gettext("Costs")}: `), costLine(info)) : null,
     tileLines.length ? h("ul", { class: "tile-lines" }, ...tileLines) : null,
     f.pass_vp ? h("p", {}, h("b", {}, `${gettext("Passing now")}: `), interpolate(gettext("+%(vp)s VP from %(tile)s"), { vp: f.pass_vp, tile: f.bonus_tile })) : null,
     sources.length ? h("table", { class: "vp-sources", "aria-label": gettext("VP by source") },
