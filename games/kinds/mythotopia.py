@@ -114,6 +114,8 @@ class Mythotopia:
             return f"discard {len(words) - 1} card{'s' if len(words) > 2 else ''}"
         if words[:2] == ["play", "counsellor"]:
             return "play counsellor"
+        if words and words[0] == "take":
+            return "take 1 card"
         return command
 
     def ledger_view(self, rows: list[dict], seat: int | None) -> list[dict]:

@@ -74,6 +74,9 @@ def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, A
     """Carry out the command; True when it was a free action."""
     head = words[0]
     pair = " ".join(words[:2])
+    if state["turn"].get("philosopher") or head == "take":
+        progress.take(state, seat, words[1:] if head == "take" else [], events)
+        return True
     if pair in TWO_WORD_ACTIONS:
         TWO_WORD_ACTIONS[pair](state, seat, words[2:], events)
         return False
@@ -98,7 +101,7 @@ def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, A
     raise RuleError(
         f"Unknown command {' '.join(words)!r}: see the command list (attack, deploy, withdraw, "
         "sail, recall, end war, buy, add, reserve, discard, remove, build, patronage, play, "
-        "march, pass, end game)."
+        "march, take, pass, end game)."
     )
 
 

@@ -64,6 +64,7 @@ def new_state(setup: dict[str, Any]) -> State:
         "progress_stack": sorted(data.progress_cards()),
         "vp_cards": {},
         "claimed": [],
+        "out_of_game": [],
         "token_supply": dict(rules["token_supply"]),
         "mercenaries": rules["supplies"]["mercenaries"],
         "roads_left": rules["supplies"]["roads"],
@@ -222,3 +223,11 @@ def seat_numbers(state: State) -> list[int]:
 
 def active_seats(state: State) -> list[int]:
     return [s for s in seat_numbers(state) if s not in state["dropped"]]
+
+
+def border_for(state: State, seat: int, a: str, b: str) -> str | None:
+    """A border as it counts for ``seat``: Ranger in the reserve eases it one step."""
+    kind = data.border(a, b)
+    if kind and "ranger" in state["seats"][str(seat)]["reserve"]:
+        return {"hills": "normal", "mountains": "hills"}.get(kind, kind)
+    return kind

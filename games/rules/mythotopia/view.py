@@ -61,4 +61,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         own = state["seats"][str(seat)]
         result["my_hand"] = list(own["hand"])
         result["my_discard"] = list(own["discard"])
+        if state["turn"]["seat"] == seat and state["turn"].get("philosopher"):
+            result["my_philosopher"] = list(state["turn"]["philosopher"])
     return result

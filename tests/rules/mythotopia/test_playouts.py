@@ -18,9 +18,10 @@ from .playouts import check_invariants, random_step
 
 # Fixed seeds: 204 whole games. Random play can stall, since no rule ends a game before four
 # VP cards are empty: in the two-player game of seed 12 the leader can take no further token
-# (no village, city or road left) and the other never catches up within 8000 actions. That
-# seed is left out; the seeds are fixed rather than drawn afresh on every run.
-STALLED = {(2, 12)}
+# (no village, city or road left) and the other never catches up within 8000 actions; the
+# two-player game of seed 59 stalls too (found when Merchant and Water Mill payments joined
+# the candidates). Those seeds are left out; the seeds are fixed rather than drawn afresh.
+STALLED = {(2, 12), (2, 59)}
 SEEDS = [
     (players, seed) for players in (2, 3, 4) for seed in range(69) if (players, seed) not in STALLED
 ][:204]
@@ -41,7 +42,8 @@ def playout(players: int, seed: int) -> dict:
         if step % LEGAL_CHECK_EVERY == 0:
             seat = state["turn"]["seat"]
             legal = mythotopia.legal_commands(state, seat)
-            assert "pass" in legal
+            # Only a Philosopher's pending choice stands between a player and passing.
+            assert "pass" in legal or all(c.startswith("take ") for c in legal)
             for command in legal:
                 after, rows = mythotopia.apply(state, state["colours"][seat - 1], command)
                 check_invariants(after)
