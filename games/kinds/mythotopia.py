@@ -64,6 +64,16 @@ class Mythotopia:
             return []
         seat = state["turn"]["seat"]
         left = 2 - state["turn"]["actions"]
+        if state.get("citadel_choices") is not None:
+            return [
+                {
+                    "seat": seat,
+                    "actor": self.actor(state, seat),
+                    "kind": "action",
+                    "category": "turn",
+                    "description": "choose a province for the citadel (secret)",
+                }
+            ]
         return [
             {
                 "seat": seat,
@@ -116,6 +126,8 @@ class Mythotopia:
             return "play counsellor"
         if words and words[0] == "take":
             return "take 1 card"
+        if words and words[0] == "citadel":
+            return "citadel (secret choice)"
         return command
 
     def ledger_view(self, rows: list[dict], seat: int | None) -> list[dict]:

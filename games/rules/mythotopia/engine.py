@@ -6,7 +6,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from . import actions, progress
+from . import actions, citadel, progress
 from .scoring import vp
 from .state import State, active_seats, copied, fresh_turn, hand_limit
 
@@ -48,6 +48,9 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
         raise RuleError("Empty command: type an action such as 'pass'.")
     new = copied(state)
     events: list[dict[str, Any]] = []
+    if citadel.choosing(new) or words[0] == "citadel":
+        citadel.choose(new, seat, words[1:] if words[0] == "citadel" else [], events)
+        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
     free = dispatch(new, seat, words, events)
     row: dict[str, Any] = {
         "actor": actor,
@@ -68,6 +71,13 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
         row["discarded"] = discarded
     row["vp"] = {new["colours"][s - 1]: vp(new, s) for s in range(1, len(new["players"]) + 1)}
     return new, [row]
+
+
+def _rows_text(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "text": "; ".join(e["event"] for e in events),
+        "vp": {state["colours"][s - 1]: vp(state, s) for s in range(1, len(state["players"]) + 1)},
+    }
 
 
 def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, Any]]) -> bool:

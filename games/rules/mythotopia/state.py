@@ -138,18 +138,8 @@ def _setup_vp_cards(state: State, count: int) -> None:
                 state["provinces"][province]["dragon" if card == "dragons" else "runestone"] = True
             state["province_stack"][:0] = top
         if card == "citadel":
-            _place_citadels(state, count)
-
-
-def _place_citadels(state: State, count: int) -> None:
-    """Each player's citadel replaces the village on one of their provinces (drawn at random)."""
-    for index in range(count):
-        owned = sorted(p for p, d in state["provinces"].items() if d["owner"] == index + 1)
-        province = rng(state).choice(owned)
-        state["provinces"][province]["building"] = "citadel"
-        seat = state["seats"][str(index + 1)]
-        seat["villages"] += 1
-        seat["citadel"] = "board"
+            # Each player chooses secretly before the first turn (citadel.choose).
+            state["citadel_choices"] = {}
 
 
 def take_from_supply(state: State, card: str, values: list[int]) -> None:
