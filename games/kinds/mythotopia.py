@@ -13,7 +13,7 @@ from typing import Any
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
-from .contract import KindInfo, RuleViolation
+from .contract import KindInfo, Option, RuleViolation
 
 VERSION = "1"
 SECRET_ROW_KEYS = ("drawn", "discarded")
@@ -26,6 +26,12 @@ class Mythotopia:
         version=VERSION,
         player_counts=(2, 3, 4),
         hidden_information=True,
+        options=(
+            Option(
+                "start-choice",
+                "3-4 players: one province more is dealt; each returns one, chosen secretly",
+            ),
+        ),
     )
 
     def setup(
@@ -64,14 +70,14 @@ class Mythotopia:
             return []
         seat = state["turn"]["seat"]
         left = 2 - state["turn"]["actions"]
-        if state.get("citadel_choices") is not None:
+        if state.get("start_choices") is not None or state.get("citadel_choices") is not None:
             return [
                 {
                     "seat": seat,
                     "actor": self.actor(state, seat),
                     "kind": "action",
                     "category": "turn",
-                    "description": "choose a province for the citadel (secret)",
+                    "description": "make the secret setup choice (start choice or citadel)",
                 }
             ]
         return [
@@ -128,6 +134,8 @@ class Mythotopia:
             return "take 1 card"
         if words and words[0] == "citadel":
             return "citadel (secret choice)"
+        if words and words[0] == "return":
+            return "return (secret choice)"
         return command
 
     def ledger_view(self, rows: list[dict], seat: int | None) -> list[dict]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from . import actions, citadel, progress
+from . import actions, citadel, progress, start_choice
 from .scoring import vp
 from .state import State, active_seats, copied, fresh_turn, hand_limit
 
@@ -48,6 +48,11 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
         raise RuleError("Empty command: type an action such as 'pass'.")
     new = copied(state)
     events: list[dict[str, Any]] = []
+    if start_choice.choosing(new):
+        if words[0] != "return":
+            raise RuleError("Start choice: return <province> first (the start choice).")
+        start_choice.choose(new, seat, words[1:], events)
+        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
     if citadel.choosing(new) or words[0] == "citadel":
         citadel.choose(new, seat, words[1:] if words[0] == "citadel" else [], events)
         return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from . import citadel, data
+from . import citadel, data, start_choice
 from .actions import connected_by_roads, sea_slug
 from .engine import apply
 from .scoring import empty_vp_cards
@@ -98,6 +98,8 @@ def with_pay(words: list[str], items: list[str] | None) -> str | None:
 
 
 def candidates(state: State, seat: int) -> list[str]:
+    if start_choice.choosing(state):
+        return start_choice.candidates(state, seat)
     if citadel.choosing(state):
         return citadel.candidates(state, seat)
     if state["turn"].get("philosopher"):

@@ -31,8 +31,11 @@ def rng(state: State) -> random.Random:
 def make_setup(players: list[str], seed: str, options: list[str]) -> dict[str, Any]:
     if str(len(players)) not in data.rules()["province_deal"]:
         raise RuleError("Setup: Mythotopia is played by 2 to 4 players.")
-    if options:
-        raise RuleError(f"Setup: Mythotopia has no option {options[0]!r}.")
+    for option in options:
+        if option != "start-choice":
+            raise RuleError(f"Setup: Mythotopia has no option {option!r}.")
+        if len(players) < 3:
+            raise RuleError("Setup: the start choice is played by 3 or 4 players only.")
     return {"players": list(players), "seed": seed, "options": list(options)}
 
 
@@ -78,7 +81,8 @@ def new_state(setup: dict[str, Any]) -> State:
         "scores": {},
     }
     rng(state).shuffle(state["province_stack"])
-    deal = rules["province_deal"][str(count)]
+    choice = "start-choice" in setup.get("options", [])
+    deal = rules["province_deal"][str(count)] + (1 if choice else 0)
     supplies = rules["supplies"]
     for index in range(count):
         seat = str(index + 1)
@@ -105,17 +109,12 @@ def new_state(setup: dict[str, Any]) -> State:
     state["progress_display"] = sorted(state["progress_stack"][: rules["display_size"]])
     del state["progress_stack"][: rules["display_size"]]
     _setup_vp_cards(state, count)
-    for index in range(count):
-        seat = str(index + 1)
-        rng(state).shuffle(state["seats"][seat]["deck"])
-        first_hand = rules["hand_size"]
-        if index == 3:
-            first_hand = rules["first_hand_fourth_player"]
-        draw(state, seat, first_hand)
-    from .scoring import check_islands
+    if choice:
+        state["start_choices"] = {}  # the hands are dealt when all have chosen
+        return state
+    from .start_choice import deal_hands
 
-    for index in range(count):
-        check_islands(state, index + 1, [])
+    deal_hands(state)
     return state
 
 
