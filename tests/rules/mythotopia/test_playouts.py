@@ -30,10 +30,10 @@ MAX_ACTIONS = 8000
 LEGAL_CHECK_EVERY = 40
 
 
-def playout(players: int, seed: int) -> dict:
+def playout(players: int, seed: int, options: tuple[str, ...] = ()) -> dict:
     rng = random.Random(seed)
     state = mythotopia.new_state(
-        mythotopia.make_setup([f"p{i}" for i in range(players)], str(seed), [])
+        mythotopia.make_setup([f"p{i}" for i in range(players)], str(seed), list(options))
     )
     check_invariants(state)
     for step in range(MAX_ACTIONS):
@@ -42,8 +42,10 @@ def playout(players: int, seed: int) -> dict:
         if step % LEGAL_CHECK_EVERY == 0:
             seat = state["turn"]["seat"]
             legal = mythotopia.legal_commands(state, seat)
-            # Only a pending choice (Philosopher, citadel at setup) keeps a player from passing.
-            assert "pass" in legal or all(c.split()[0] in ("take", "citadel") for c in legal)
+            # Only a pending choice (Philosopher, setup choices) keeps a player from passing.
+            assert "pass" in legal or all(
+                c.split()[0] in ("take", "citadel", "return") for c in legal
+            )
             for command in legal:
                 after, rows = mythotopia.apply(state, state["colours"][seat - 1], command)
                 check_invariants(after)
@@ -111,3 +113,8 @@ def test_a_replay_of_the_same_commands_is_deterministic():
     for actor, command in log:
         again, _ = mythotopia.apply(again, actor, command)
     assert again == state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (3, 2), (4, 1), (4, 2)])
+def test_random_playouts_with_the_start_choice_keep_the_invariants(players, seed):
+    refused_after_the_end(playout(players, seed, ("start-choice",)))
