@@ -13,7 +13,7 @@ from typing import Any
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
-from .contract import KindInfo, RuleViolation
+from .contract import KindInfo, Option, RuleViolation
 
 VERSION = "1"
 SECRET_ROW_KEYS = ("drawn", "discarded")
@@ -49,6 +49,12 @@ class Mythotopia:
         version=VERSION,
         player_counts=(2, 3, 4),
         hidden_information=True,
+        options=(
+            Option(
+                "start-choice",
+                "3-4 players: one province more is dealt; each returns one, chosen secretly",
+            ),
+        ),
     )
 
     def setup(
@@ -87,6 +93,16 @@ class Mythotopia:
             return []
         seat = state["turn"]["seat"]
         left = 2 - state["turn"]["actions"]
+        if state.get("start_choices") is not None or state.get("citadel_choices") is not None:
+            return [
+                {
+                    "seat": seat,
+                    "actor": self.actor(state, seat),
+                    "kind": "action",
+                    "category": "turn",
+                    "description": "make the secret setup choice (start choice or citadel)",
+                }
+            ]
         return [
             {
                 "seat": seat,
@@ -137,6 +153,12 @@ class Mythotopia:
             return f"discard {len(words) - 1} card{'s' if len(words) > 2 else ''}"
         if words[:2] == ["play", "counsellor"]:
             return "play counsellor"
+        if words and words[0] == "take":
+            return "take 1 card"
+        if words and words[0] == "citadel":
+            return "citadel (secret choice)"
+        if words and words[0] == "return":
+            return "return (secret choice)"
         return command
 
     def ledger_view(self, rows: list[dict], seat: int | None) -> list[dict]:

@@ -13,7 +13,7 @@ from games.rules.core import RuleError
 from . import data
 from .payment import Play, exactly
 from .scoring import check_seas, empty_vp_cards, take_token, vp
-from .state import State, controlled, draw, owned_cards, reserve_capacity
+from .state import State, border_for, controlled, draw, owned_cards, reserve_capacity
 from .wars import at_war, opponents, parties, resolve, strength, strongest, wars
 
 Rows = list[dict[str, Any]]
@@ -127,7 +127,7 @@ def attack(state: State, seat: int, words: list[str], rows: Rows) -> None:
         play.card(source, rule)
     else:
         places = province_card_places(state, seat, play, source, rule)
-        food = launch_food(places, target, len(ships), rule)
+        food = launch_food(state, seat, places, target, len(ships), rule)
     paid = play.pay(parts.get("pay", []))
     sent = armies_sent(player, paid["army"], rule)
     exactly(paid, {"army": paid["army"], "food": food}, rule)
@@ -150,7 +150,9 @@ def reserve_army(state: State, attacker: int, defender: int | None, rule: str) -
                 raise RuleError(f"{rule}: Reserve Army keeps {colour} to the war they are in.")
 
 
-def launch_food(places: set[str], target: str, ships: int, rule: str) -> int:
+def launch_food(
+    state: State, seat: int, places: set[str], target: str, ships: int, rule: str
+) -> int:
     """Food an attack from ``places`` on ``target`` costs: 1, or 2 across hills."""
     if ships:
         target_seas = set(data.provinces()[target]["seas"])
@@ -161,7 +163,7 @@ def launch_food(places: set[str], target: str, ships: int, rule: str) -> int:
             if ships == 2 and any(set(data.seas()[sea]["seas"]) & target_seas for sea in seas):
                 return 1
         raise RuleError(f"{rule}: no sea route of {ships} sea areas from that card to {target}.")
-    borders = {data.border(place, target) for place in places} - {None}
+    borders = {border_for(state, seat, place, target) for place in places} - {None}
     if "normal" in borders:
         return 1
     if "hills" in borders:
@@ -461,7 +463,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
             take_token(state, seat, "castle", rows)
     elif kind == "road" and len(what) == 3:
         a, b = sorted((province_named(what[1]), province_named(what[2])))
-        kind_of_border = data.border(a, b)
+        kind_of_border = border_for(state, seat, a, b)
         if kind_of_border is None or kind_of_border == "mountains":
             raise RuleError(
                 f"{rule}: a road joins two bordering provinces, never across mountains."

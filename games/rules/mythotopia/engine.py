@@ -6,7 +6,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from . import actions, progress
+from . import actions, citadel, progress, start_choice
 from .scoring import vp
 from .state import State, active_seats, copied, fresh_turn, hand_limit
 
@@ -48,6 +48,14 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
         raise RuleError("Empty command: type an action such as 'pass'.")
     new = copied(state)
     events: list[dict[str, Any]] = []
+    if start_choice.choosing(new):
+        if words[0] != "return":
+            raise RuleError("Start choice: return <province> first (the start choice).")
+        start_choice.choose(new, seat, words[1:], events)
+        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
+    if citadel.choosing(new) or words[0] == "citadel":
+        citadel.choose(new, seat, words[1:] if words[0] == "citadel" else [], events)
+        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
     free = dispatch(new, seat, words, events)
     row: dict[str, Any] = {
         "actor": actor,
@@ -70,10 +78,20 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
     return new, [row]
 
 
+def _rows_text(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "text": "; ".join(e["event"] for e in events),
+        "vp": {state["colours"][s - 1]: vp(state, s) for s in range(1, len(state["players"]) + 1)},
+    }
+
+
 def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, Any]]) -> bool:
     """Carry out the command; True when it was a free action."""
     head = words[0]
     pair = " ".join(words[:2])
+    if state["turn"].get("philosopher") or head == "take":
+        progress.take(state, seat, words[1:] if head == "take" else [], events)
+        return True
     if pair in TWO_WORD_ACTIONS:
         TWO_WORD_ACTIONS[pair](state, seat, words[2:], events)
         return False
@@ -98,7 +116,7 @@ def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, A
     raise RuleError(
         f"Unknown command {' '.join(words)!r}: see the command list (attack, deploy, withdraw, "
         "sail, recall, end war, buy, add, reserve, discard, remove, build, patronage, play, "
-        "march, pass, end game)."
+        "march, take, pass, end game)."
     )
 
 

@@ -6,11 +6,11 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from . import data
+from . import citadel, data, start_choice
 from .actions import connected_by_roads, sea_slug
 from .engine import apply
 from .scoring import empty_vp_cards
-from .state import State, controlled, reserve_capacity
+from .state import State, border_for, controlled, reserve_capacity
 from .wars import at_war, wars
 
 
@@ -34,6 +34,37 @@ def pay_for(cards: list[str], needed: dict[str, int]) -> list[str] | None:
             amount -= data.card_symbols(card)[kind]
             items.append(card if len(data.card_symbols(card)) == 1 else f"{card}:{kind}")
     return items
+
+
+def pay_options(cards: list[str], needed: dict[str, int]) -> list[list[str] | None]:
+    """A plain payment, and one with Merchant or Water Mill where the player holds them."""
+    options = [pay_for(cards, needed)]
+    for benefit in ("water-mill", "merchant"):
+        if benefit not in cards:
+            continue
+        for kind, amount in needed.items():
+            gain = 2 if benefit == "water-mill" else 1
+            if kind not in data.RESOURCES or amount < gain:
+                continue
+            partner = next(
+                (
+                    c
+                    for c in cards
+                    if c != benefit
+                    and any(data.card_symbols(c).get(r) for r in data.RESOURCES)
+                    and (benefit == "merchant" or data.card_symbols(c).get(kind) == 1)
+                ),
+                None,
+            )
+            if partner is None:
+                continue
+            item = f"{benefit}:{partner}" + (f":{kind}" if benefit == "merchant" else "")
+            if benefit == "water-mill" and len(data.card_symbols(partner)) > 1:
+                item += f":{kind}"
+            rest = [c for c in cards if c not in (benefit, partner)]
+            left = pay_for(rest, {**needed, kind: amount - gain})
+            options.append(None if left is None else [item, *left])
+    return options
 
 
 def by_use(cards: list[str]) -> list[str]:
@@ -67,6 +98,12 @@ def with_pay(words: list[str], items: list[str] | None) -> str | None:
 
 
 def candidates(state: State, seat: int) -> list[str]:
+    if start_choice.choosing(state):
+        return start_choice.candidates(state, seat)
+    if citadel.choosing(state):
+        return citadel.candidates(state, seat)
+    if state["turn"].get("philosopher"):
+        return [f"take {c}" for c in state["turn"]["philosopher"]]
     player = state["seats"][str(seat)]
     cards = by_use(player["hand"] + player["reserve"])
     own = controlled(state, seat)
@@ -95,17 +132,17 @@ def candidates(state: State, seat: int) -> list[str]:
             found.append(with_pay(["sail", sea_slug(sea)], pay_for(cards, {"ship": 1})))
         if state["ships"][sea].get(str(seat)):
             found.append(f"recall {state['ships'][sea][str(seat)]} from {sea_slug(sea)}")
-    found.append(with_pay(["buy", "1", "armies"], pay_for(cards, {"gold": 1})))
-    found.append(with_pay(["buy", "1", "ships"], pay_for(cards, {"gold": 2})))
+    for count, price in (("1 armies", 1), ("1 ships", 2)):
+        found += [with_pay(["buy", *count.split()], p) for p in pay_options(cards, {"gold": price})]
     if not state["turn"]["add_used"]:
-        gold = pay_for(cards, {"gold": 1})
-        for card in [*state["progress_display"], *player["removed"]]:
-            found.append(with_pay(["add", card], gold))
+        for payment in pay_options(cards, {"gold": 1}):
+            for card in [*state["progress_display"], *player["removed"]]:
+                found.append(with_pay(["add", card], payment))
     if len(player["reserve"]) < reserve_capacity(state, seat):
         found += [f"reserve {c}" for c in player["hand"]]
     found += [f"discard {c}" for c in cards]
     found += [f"remove {c}" for c in cards]
-    found.append(with_pay(["patronage"], pay_for(cards, {"gold": 2})))
+    found += [with_pay(["patronage"], p) for p in pay_options(cards, {"gold": 2})]
     found += _builds(state, seat, cards, own)
     found += _card_texts(state, seat, cards)
     return [c for c in dict.fromkeys(found) if c]
@@ -123,8 +160,8 @@ def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
         )
         targets: dict[str, list[str]] = {}
         for place in sorted(places):  # sorted: candidates in the same order in every process
-            for target, kind in data.provinces()[place]["borders"].items():
-                if kind != "mountains":
+            for target in data.provinces()[place]["borders"]:
+                if border_for(state, seat, place, target) != "mountains":
                     targets.setdefault(target, [])
             for sea in data.provinces()[place]["seas"]:
                 for target in data.seas()[sea]["provinces"]:
@@ -135,7 +172,9 @@ def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
                 continue
             rest = [c for c in cards if c != source and c not in via]
             hills = not via and all(
-                data.border(p, target) != "normal" for p in places if data.border(p, target)
+                border_for(state, seat, p, target) != "normal"
+                for p in places
+                if data.border(p, target)
             )
             for option in army_payments(rest, player["armies"]):
                 left = [c for c in rest if c not in [i.split(":")[0] for i in option]]
@@ -161,10 +200,11 @@ def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[s
         for province in sorted(places & set(own)):
             for kind, stone in (("city", 2), ("castle", 1)):
                 words = ["build", kind, province, "with", builder, card]
-                found.append(with_pay(words, pay_for(rest, {"stone": stone})))
+                found += [with_pay(words, p) for p in pay_options(rest, {"stone": stone})]
                 if kind == "city" and guilded:
                     found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
-            for other, border in data.provinces()[province]["borders"].items():
+            for other in data.provinces()[province]["borders"]:
+                border = border_for(state, seat, province, other)
                 if other in own and border != "mountains":
                     a, b = sorted((province, other))
                     words = ["build", "road", a, b, "with", builder, card]
@@ -185,6 +225,8 @@ def _card_texts(state: State, seat: int, cards: list[str]) -> list[str | None]:
         found.append("play militia")
     if "providence" in cards:
         found.append("play providence")
+    if "philosopher" in cards:
+        found.append("play philosopher")
     if "counsellor" in cards:
         found.append("play counsellor")
     if "alchemist" in cards:

@@ -11,6 +11,8 @@ from .state import State
 
 # Reserve cards that let any card be played once per turn as one symbol of a kind.
 CONVERTERS = {"food": "farming", "gold": "gold-mine", "army": "levies", "stone": "quarry"}
+# Benefit cards played together with another card on its resources (never armies or ships).
+BENEFITS = ("merchant", "water-mill")
 
 
 class Play:
@@ -36,6 +38,10 @@ class Play:
         paid = {kind: 0 for kind in data.SYMBOLS}
         for item in items:
             card, _, kind = item.partition(":")
+            if card in BENEFITS:
+                kind, amount = self._benefit(card, kind)
+                paid[kind] += amount
+                continue
             symbols = data.card_symbols(card) if self._known(card) else {}
             if not kind:
                 if len(symbols) != 1:
@@ -50,6 +56,32 @@ class Play:
             self.card(card, "Paying with symbols")
             paid[kind] += symbols[kind]
         return paid
+
+    def _benefit(self, benefit: str, rest: str) -> tuple[str, int]:
+        """``water-mill:<card>[:<kind>]`` doubles the card's resource; ``merchant:<card>:<kind>``
+        turns its resource into ``kind``."""
+        target, _, kind = rest.partition(":")
+        name = data.card_name(benefit)
+        symbols = data.card_symbols(target) if self._known(target) else {}
+        resources = {k: n for k, n in symbols.items() if k in data.RESOURCES}
+        if not resources:
+            raise RuleError(
+                f"{name}: play it with a card showing food, gold or stone "
+                f"({benefit}:<card>{':<kind>' if benefit == 'merchant' else ''})."
+            )
+        self.card(benefit, name)
+        self.card(target, name)
+        if benefit == "merchant":
+            if kind not in data.RESOURCES:
+                raise RuleError(f"{name}: name the resource: merchant:{target}:<food|gold|stone>.")
+            return kind, max(resources.values())
+        if not kind and len(resources) == 1:
+            [kind] = resources
+        if kind not in resources:
+            raise RuleError(
+                f"{name}: name the resource of {target} to double ({benefit}:{target}:<kind>)."
+            )
+        return kind, 2 * resources[kind]
 
     def _converted(self, card: str, kind: str) -> int:
         """Farming, Gold Mine, Levies, Quarry in the reserve: once per turn any card as 1."""

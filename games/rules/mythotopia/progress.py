@@ -208,6 +208,45 @@ def warehouse(state: State, seat: int, words: list[str], rows: Rows) -> None:
     rows.append({"seat": seat, "event": f"puts {words[0]} into the reserve (Warehouse)"})
 
 
+def philosopher(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """The top 3 progress cards wait, seen by their player only, for ``take <card>``."""
+    if words:
+        raise RuleError("Philosopher: play philosopher (then take <card>)")
+    if not state["progress_stack"]:
+        raise RuleError("Philosopher: the progress stack is empty.")
+    player = state["seats"][str(seat)]
+    _from_hand_or_reserve(player, "philosopher", "Philosopher")
+    state.setdefault("out_of_game", []).append("philosopher")
+    state["turn"]["philosopher"] = state["progress_stack"][:3]
+    del state["progress_stack"][:3]
+    rows.append(
+        {
+            "seat": seat,
+            "event": f"plays Philosopher: looks at the top {len(state['turn']['philosopher'])} "
+            "progress cards; the Philosopher leaves the game",
+        }
+    )
+
+
+def take(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Philosopher: one of the cards looked at into the hand, the others back on the stack."""
+    seen = state["turn"].get("philosopher")
+    if not seen:
+        raise RuleError("Philosopher: take follows play philosopher.")
+    if len(words) != 1 or words[0] not in seen:
+        raise RuleError(f"Philosopher: take one of {', '.join(seen)}.")
+    del state["turn"]["philosopher"]
+    state["seats"][str(seat)]["hand"].append(words[0])
+    state["progress_stack"][:0] = [c for c in seen if c != words[0]]
+    rows.append(
+        {
+            "seat": seat,
+            "event": "takes 1 of them into the hand (Philosopher)",
+            "drawn": [words[0]],
+        }
+    )
+
+
 Handler = Callable[[State, int, list[str], Rows], None]
 
 FREE: dict[str, Handler] = {
@@ -218,5 +257,6 @@ FREE: dict[str, Handler] = {
     "mystic": mystic,
     "mercenary": mercenary,
     "warehouse": warehouse,
+    "philosopher": philosopher,
 }
 ACTIONS: dict[str, Handler] = {"diplomat": diplomat, "alchemist": alchemist}

@@ -25,46 +25,81 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
 def take_token(
     state: State, seat: int, card: str, rows: list[dict[str, Any]], value: int | None = None
 ) -> bool:
-    """Take a token from a VP card in play (the first left, or one of ``value``)."""
+    """Take a token from a VP card in play (the first left, or one of ``value``).
+
+    With the Scribe in the reserve a token the card no longer holds comes from the unused supply.
+    """
     tokens = state["vp_cards"].get(card)
-    if not tokens:
+    if tokens is None:
         return False
-    index = tokens.index(value) if value is not None and value in tokens else 0
-    if value is not None and tokens[index] != value:
-        return False
-    taken = tokens.pop(index)
+    if tokens and (value is None or value in tokens):
+        taken = tokens.pop(tokens.index(value) if value is not None else 0)
+        source = data.vp_card_name(card)
+    else:
+        taken = value if value is not None else token_values(card)[0]
+        if not scribe(state, seat) or state["token_supply"][str(taken)] <= 0:
+            return False
+        state["token_supply"][str(taken)] -= 1
+        source = f"the unused supply for {data.vp_card_name(card)} (Scribe)"
     state["seats"][str(seat)]["tokens"].append({"card": card, "value": taken})
-    rows.append(
-        {
-            "seat": seat,
-            "event": f"takes a {taken}-VP token from {data.vp_card_name(card)}",
-        }
-    )
+    rows.append({"seat": seat, "event": f"takes a {taken}-VP token from {source}"})
     return True
+
+
+def scribe(state: State, seat: int) -> bool:
+    return "scribe" in state["seats"][str(seat)]["reserve"]
+
+
+def token_values(card: str) -> list[int]:
+    """The values of the tokens a VP card starts with."""
+    fixed = data.provisional_value("fixed_vp_token_values")
+    if card in fixed:
+        return [int(fixed[card])]
+    return [int(v) for v in data.provisional_value("variable_vp_tokens")[card]]
 
 
 def empty_vp_cards(state: State) -> int:
     return sum(1 for tokens in state["vp_cards"].values() if not tokens)
 
 
-def check_islands(state: State, seat: int, rows: list[dict[str, Any]]) -> None:
-    """Lord of the Isles: the first to control a whole island takes its token."""
+def check_islands(
+    state: State, seat: int, rows: list[dict[str, Any]], captured: str | None = None
+) -> None:
+    """Lord of the Isles: the first to control a whole island takes its token; with the
+    Scribe a player scores it again when a capture newly completes the island."""
     if "isles" not in state["vp_cards"]:
         return
     owned = set(controlled(state, seat))
     for kind, value in (("larger", 3), ("smaller", 2)):
-        if f"isles-{kind}" not in state["claimed"] and set(data.island(kind)) <= owned:
+        if not set(data.island(kind)) <= owned:
+            continue
+        if f"isles-{kind}" not in state["claimed"]:
             state["claimed"].append(f"isles-{kind}")
+            take_token(state, seat, "isles", rows, value)
+        elif captured in data.island(kind) and scribe(state, seat):
             take_token(state, seat, "isles", rows, value)
 
 
 def check_seas(state: State, seat: int, rows: list[dict[str, Any]]) -> None:
-    """Master of the Sea: the first with ships in 3, and the first in 4, sea areas."""
+    """Master of the Sea: the first with ships in 3, and the first in 4, sea areas. With the
+    Scribe a later player scores a condition once, marking it with one of their villages."""
     if "sea" not in state["vp_cards"]:
         return
     count = sum(1 for ships in state["ships"].values() if ships.get(str(seat), 0) > 0)
+    player = state["seats"][str(seat)]
     for needed in (3, 4):
-        if count >= needed and f"sea-{needed}" not in state["claimed"]:
-            state["claimed"].append(f"sea-{needed}")
+        marks = (f"sea-{needed}-{seat}", f"sea-{needed}-scribe-{seat}")
+        if count < needed or set(marks) & set(state["claimed"]):
+            continue
+        if f"sea-{needed}" not in state["claimed"]:
+            state["claimed"] += [f"sea-{needed}", f"sea-{needed}-{seat}"]
             take_token(state, seat, "sea", rows)
+            return
+        if (
+            scribe(state, seat)
+            and player["villages"] > 0
+            and take_token(state, seat, "sea", rows, 2)
+        ):
+            player["villages"] -= 1  # the village on the card marks the condition
+            state["claimed"].append(f"sea-{needed}-scribe-{seat}")
             return

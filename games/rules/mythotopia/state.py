@@ -31,8 +31,11 @@ def rng(state: State) -> random.Random:
 def make_setup(players: list[str], seed: str, options: list[str]) -> dict[str, Any]:
     if str(len(players)) not in data.rules()["province_deal"]:
         raise RuleError("Setup: Mythotopia is played by 2 to 4 players.")
-    if options:
-        raise RuleError(f"Setup: Mythotopia has no option {options[0]!r}.")
+    for option in options:
+        if option != "start-choice":
+            raise RuleError(f"Setup: Mythotopia has no option {option!r}.")
+        if len(players) < 3:
+            raise RuleError("Setup: the start choice is played by 3 or 4 players only.")
     return {"players": list(players), "seed": seed, "options": list(options)}
 
 
@@ -64,6 +67,7 @@ def new_state(setup: dict[str, Any]) -> State:
         "progress_stack": sorted(data.progress_cards()),
         "vp_cards": {},
         "claimed": [],
+        "out_of_game": [],
         "token_supply": dict(rules["token_supply"]),
         "mercenaries": rules["supplies"]["mercenaries"],
         "roads_left": rules["supplies"]["roads"],
@@ -77,7 +81,8 @@ def new_state(setup: dict[str, Any]) -> State:
         "scores": {},
     }
     rng(state).shuffle(state["province_stack"])
-    deal = rules["province_deal"][str(count)]
+    choice = "start-choice" in setup.get("options", [])
+    deal = rules["province_deal"][str(count)] + (1 if choice else 0)
     supplies = rules["supplies"]
     for index in range(count):
         seat = str(index + 1)
@@ -104,17 +109,12 @@ def new_state(setup: dict[str, Any]) -> State:
     state["progress_display"] = sorted(state["progress_stack"][: rules["display_size"]])
     del state["progress_stack"][: rules["display_size"]]
     _setup_vp_cards(state, count)
-    for index in range(count):
-        seat = str(index + 1)
-        rng(state).shuffle(state["seats"][seat]["deck"])
-        first_hand = rules["hand_size"]
-        if index == 3:
-            first_hand = rules["first_hand_fourth_player"]
-        draw(state, seat, first_hand)
-    from .scoring import check_islands
+    if choice:
+        state["start_choices"] = {}  # the hands are dealt when all have chosen
+        return state
+    from .start_choice import deal_hands
 
-    for index in range(count):
-        check_islands(state, index + 1, [])
+    deal_hands(state)
     return state
 
 
@@ -137,18 +137,8 @@ def _setup_vp_cards(state: State, count: int) -> None:
                 state["provinces"][province]["dragon" if card == "dragons" else "runestone"] = True
             state["province_stack"][:0] = top
         if card == "citadel":
-            _place_citadels(state, count)
-
-
-def _place_citadels(state: State, count: int) -> None:
-    """Each player's citadel replaces the village on one of their provinces (drawn at random)."""
-    for index in range(count):
-        owned = sorted(p for p, d in state["provinces"].items() if d["owner"] == index + 1)
-        province = rng(state).choice(owned)
-        state["provinces"][province]["building"] = "citadel"
-        seat = state["seats"][str(index + 1)]
-        seat["villages"] += 1
-        seat["citadel"] = "board"
+            # Each player chooses secretly before the first turn (citadel.choose).
+            state["citadel_choices"] = {}
 
 
 def take_from_supply(state: State, card: str, values: list[int]) -> None:
@@ -222,3 +212,11 @@ def seat_numbers(state: State) -> list[int]:
 
 def active_seats(state: State) -> list[int]:
     return [s for s in seat_numbers(state) if s not in state["dropped"]]
+
+
+def border_for(state: State, seat: int, a: str, b: str) -> str | None:
+    """A border as it counts for ``seat``: Ranger in the reserve eases it one step."""
+    kind = data.border(a, b)
+    if kind and "ranger" in state["seats"][str(seat)]["reserve"]:
+        return {"hills": "normal", "mountains": "hills"}.get(kind, kind)
+    return kind

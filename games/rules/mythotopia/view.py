@@ -39,6 +39,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winner": state["winner"],
         "turn": {k: state["turn"][k] for k in ("seat", "actions", "free", "add_used")},
         "turns_played": state["turns_played"],
+        "choosing_citadels": bool(state.get("citadel_choices") is not None),
+        "choosing_start": bool(state.get("start_choices") is not None),
         "seats": seats,
         "provinces": state["provinces"],
         "roads": state["roads"],
@@ -61,4 +63,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         own = state["seats"][str(seat)]
         result["my_hand"] = list(own["hand"])
         result["my_discard"] = list(own["discard"])
+        returned = state.get("start_choices") or {}
+        if str(seat) in returned:
+            result["my_start_choice"] = list(returned[str(seat)])
+        choices = state.get("citadel_choices") or {}
+        if str(seat) in choices:
+            result["my_citadel_choice"] = choices[str(seat)]
+        if state["turn"]["seat"] == seat and state["turn"].get("philosopher"):
+            result["my_philosopher"] = list(state["turn"]["philosopher"])
     return result

@@ -134,7 +134,7 @@ def capture(state: State, province: str, attacker: int, rows: list[dict[str, Any
         take_token(state, attacker, "runestones", rows)
     if citadel:
         take_token(state, attacker, "citadel", rows)
-    check_islands(state, attacker, rows)
+    check_islands(state, attacker, rows, province)
 
 
 def _take_province_card(state: State, province: str, former: int | None) -> str:

@@ -32,7 +32,8 @@ def check_invariants(state: dict[str, Any]) -> None:
         if place["owner"]:
             buildings[(place["owner"], place["building"])] += 1
     provinces = list(state["province_stack"])
-    progress = state["progress_display"] + state["progress_stack"]
+    progress = state["progress_display"] + state["progress_stack"] + state.get("out_of_game", [])
+    progress += state["turn"].get("philosopher", [])
     for key, seat in state["seats"].items():
         number = int(key)
         cards = seat["deck"] + seat["hand"] + seat["discard"] + seat["reserve"]
@@ -47,7 +48,9 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert seat["ships"] + seat["ships_general"] + ships == supplies["ships"]["total"]
         assert seat["cities"] + buildings[(number, "city")] == supplies["cities"]
         colour = state["colours"][number - 1]
-        assert seat["villages"] + buildings[(number, "village")] == supplies["villages"][colour]
+        on_card = sum(1 for c in state["claimed"] if c.endswith(f"-scribe-{key}"))  # Scribe
+        villages = seat["villages"] + buildings[(number, "village")] + on_card
+        assert villages == supplies["villages"][colour]
     assert sorted(provinces) == PROVINCES, "province cards conserved"
     assert sorted(progress) == PROGRESS, "progress cards conserved"
     assert state["mercenaries"] >= 0

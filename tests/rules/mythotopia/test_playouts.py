@@ -18,9 +18,10 @@ from .playouts import check_invariants, random_step
 
 # Fixed seeds: 204 whole games. Random play can stall, since no rule ends a game before four
 # VP cards are empty: in the two-player game of seed 12 the leader can take no further token
-# (no village, city or road left) and the other never catches up within 8000 actions. That
-# seed is left out; the seeds are fixed rather than drawn afresh on every run.
-STALLED = {(2, 12)}
+# (no village, city or road left) and the other never catches up within 8000 actions; the
+# two-player game of seed 59 stalls too (found when Merchant and Water Mill payments joined
+# the candidates). Those seeds are left out; the seeds are fixed rather than drawn afresh.
+STALLED = {(2, 12), (2, 59)}
 SEEDS = [
     (players, seed) for players in (2, 3, 4) for seed in range(69) if (players, seed) not in STALLED
 ][:204]
@@ -29,10 +30,10 @@ MAX_ACTIONS = 8000
 LEGAL_CHECK_EVERY = 40
 
 
-def playout(players: int, seed: int) -> dict:
+def playout(players: int, seed: int, options: tuple[str, ...] = ()) -> dict:
     rng = random.Random(seed)
     state = mythotopia.new_state(
-        mythotopia.make_setup([f"p{i}" for i in range(players)], str(seed), [])
+        mythotopia.make_setup([f"p{i}" for i in range(players)], str(seed), list(options))
     )
     check_invariants(state)
     for step in range(MAX_ACTIONS):
@@ -41,7 +42,10 @@ def playout(players: int, seed: int) -> dict:
         if step % LEGAL_CHECK_EVERY == 0:
             seat = state["turn"]["seat"]
             legal = mythotopia.legal_commands(state, seat)
-            assert "pass" in legal
+            # Only a pending choice (Philosopher, setup choices) keeps a player from passing.
+            assert "pass" in legal or all(
+                c.split()[0] in ("take", "citadel", "return") for c in legal
+            )
             for command in legal:
                 after, rows = mythotopia.apply(state, state["colours"][seat - 1], command)
                 check_invariants(after)
@@ -109,3 +113,8 @@ def test_a_replay_of_the_same_commands_is_deterministic():
     for actor, command in log:
         again, _ = mythotopia.apply(again, actor, command)
     assert again == state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (3, 2), (4, 1), (4, 2)])
+def test_random_playouts_with_the_start_choice_keep_the_invariants(players, seed):
+    refused_after_the_end(playout(players, seed, ("start-choice",)))

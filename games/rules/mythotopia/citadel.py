@@ -1,0 +1,47 @@
+"""Citadel at setup: each player secretly chooses one of their provinces; all are revealed
+together, when the last player has chosen (MY-18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.core import RuleError
+
+from .state import State, controlled, fresh_turn
+
+
+def choosing(state: State) -> bool:
+    return bool(state.get("citadel_choices") is not None and not state["finished"])
+
+
+def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]) -> None:
+    """``citadel <province>``: the choice stays secret until every seat has chosen."""
+    rule = "Citadel"
+    if not choosing(state):
+        raise RuleError(f"{rule}: citadels are chosen only at the start of the game.")
+    if len(words) != 1 or words[0] not in controlled(state, seat):
+        raise RuleError(f"{rule}: citadel <one of your provinces>")
+    choices = state["citadel_choices"]
+    choices[str(seat)] = words[0]
+    rows.append({"seat": seat, "event": "chooses a province for the citadel"})
+    waiting = [
+        int(s)
+        for s in sorted(state["seats"], key=int)
+        if s not in choices and int(s) not in state["dropped"]
+    ]
+    if waiting:
+        state["turn"] = fresh_turn(waiting[0])
+        return
+    for key, province in sorted(choices.items()):
+        state["provinces"][province]["building"] = "citadel"
+        player = state["seats"][key]
+        player["villages"] += 1
+        player["citadel"] = "board"
+    shown = ", ".join(f"{state['colours'][int(k) - 1]} {p}" for k, p in sorted(choices.items()))
+    rows.append({"event": f"citadels revealed: {shown}"})
+    state["citadel_choices"] = None
+    state["turn"] = fresh_turn(1)
+
+
+def candidates(state: State, seat: int) -> list[str]:
+    return [f"citadel {p}" for p in sorted(controlled(state, seat))]

@@ -1,0 +1,54 @@
+"""Scenario test: the citadel placed by each player's secret choice (MY-18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.kinds.mythotopia import Mythotopia
+from games.rules import mythotopia
+from games.rules.core import RuleError
+
+from .helpers import blank, own
+
+
+def test_each_player_chooses_a_citadel_secretly_and_all_are_revealed_together():
+    # "each player secretly chooses one of their province cards; reveal; replace the village
+    # there with the citadel (village back to personal supply)".
+    state = blank(2, ("citadel",))
+    own(state, 1, "Palmain", "Nusus")
+    own(state, 2, "Iracund", "Blore")
+    state["citadel_choices"] = {}
+    assert mythotopia.legal_commands(state, 1) == ["citadel Nusus", "citadel Palmain"]
+    with pytest.raises(RuleError, match="one of your provinces"):
+        mythotopia.apply(state, "red", "citadel Blore")
+    villages = state["seats"]["1"]["villages"]
+    chosen, rows = mythotopia.apply(state, "red", "citadel Nusus")
+    assert chosen["turn"]["seat"] == 2
+    assert chosen["provinces"]["Nusus"]["building"] == "village"
+    assert mythotopia.view(chosen, 1)["my_citadel_choice"] == "Nusus"
+    assert "Nusus" not in str(mythotopia.view(chosen, 2)["seats"])
+    assert "my_citadel_choice" not in mythotopia.view(chosen, 2)
+    assert "Nusus" not in str(Mythotopia().ledger_view(rows, 2))
+    assert Mythotopia().command_view("red", "citadel Nusus", 2) == "citadel (secret choice)"
+    with pytest.raises(RuleError, match="not red's turn"):
+        mythotopia.apply(chosen, "red", "pass")
+    done, rows = mythotopia.apply(chosen, "blue", "citadel Blore")
+    assert done["provinces"]["Nusus"]["building"] == "citadel"
+    assert done["provinces"]["Blore"]["building"] == "citadel"
+    assert done["seats"]["1"]["villages"] == villages + 1
+    assert done["seats"]["1"]["citadel"] == "board"
+    assert "citadels revealed: red Nusus, blue Blore" in rows[0]["text"]
+    assert done["turn"]["seat"] == 1 and done["turn"]["actions"] == 0
+    assert "pass" in mythotopia.legal_commands(done, 1)
+    with pytest.raises(RuleError, match="only at the start"):
+        mythotopia.apply(done, "red", "citadel Palmain")
+
+
+def test_a_new_game_with_the_citadel_card_starts_with_the_choice():
+    games = (
+        mythotopia.new_state(mythotopia.make_setup(["a", "b", "c"], str(s), [])) for s in range(40)
+    )
+    state = next(g for g in games if "citadel" in g["vp_cards"])
+    assert state["citadel_choices"] == {}
+    assert all(s["citadel"] is None for s in state["seats"].values())
+    assert all(c.startswith("citadel ") for c in mythotopia.legal_commands(state, 1))
