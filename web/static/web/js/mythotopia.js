@@ -38,6 +38,10 @@ const GROUPS = {
   play: gettext("Card actions"),
   build: gettext("Build"),
   pass: gettext("Pass"),
+  march: gettext("March along a road"),
+  take: gettext("Take a card (Philosopher)"),
+  citadel: gettext("Choose your citadel"),
+  return: gettext("Return a province (start choice)"),
 };
 
 function seatRow(seat) {
