@@ -48,7 +48,7 @@ def random_game(seed: int) -> dict:
     rng = random.Random(seed)
     group = sorted(GROUPS)[seed % len(GROUPS)]
     faction = GROUPS[group][seed // len(GROUPS) % len(GROUPS[group])]
-    players = 2 + seed % 4
+    players = 2 + seed // 8 % 4  # every count for every faction and option
     options = (*DEFAULT_OPTIONS, f"fire-and-ice-factions/{group}")
     setup = random_setup(
         f"fire-and-ice-{seed}", players, options, [f"p{i}" for i in range(1, 6)][:players]
