@@ -15,6 +15,7 @@ the setup, every row with its actor, and the reference's final VP (tests/rules r
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -24,6 +25,11 @@ from pathlib import Path
 from games.rules.terra_mystica.engine import new_game
 from games.rules.terra_mystica.legal import random_legal_command
 from games.rules.terra_mystica.player import apply_player_logged
+from games.rules.terra_mystica.reference_ledger import (
+    first_row_difference,
+    ledger_values,
+    normalized,
+)
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, random_setup
 from games.rules.terra_mystica.views import waiting_for
 
@@ -42,13 +48,14 @@ def random_game(seed: int) -> dict:
     rng = random.Random(seed)
     group = sorted(GROUPS)[seed % len(GROUPS)]
     faction = GROUPS[group][seed // len(GROUPS) % len(GROUPS[group])]
-    players = 2 + seed % 4
+    players = 2 + seed // 8 % 4  # every count for every faction and option
     options = (*DEFAULT_OPTIONS, f"fire-and-ice-factions/{group}")
     setup = random_setup(
         f"fire-and-ice-{seed}", players, options, [f"p{i}" for i in range(1, 6)][:players]
     )
     state = new_game(setup)
     moves: list[list[str]] = []
+    ledger: list[dict] = []
     rows = [f"player-count {players}", *(f"option {o}" for o in options)]
     rows.append("score " + ",".join(setup.scoring_tiles))
     rows += [f"delete {tile}" for tile in setup.removed_bonus_tiles]
@@ -60,7 +67,8 @@ def random_game(seed: int) -> dict:
             row = random_legal_command(state, actor, rng, pass_rate=0.05)
         if row is None:
             raise RuntimeError(f"game {seed}: no legal row for {actor}")
-        state, _ = apply_player_logged(state, actor, row)
+        state, produced = apply_player_logged(state, actor, row)
+        ledger += [ledger_values(r) for r in produced if not r.is_comment]
         moves.append([actor, row])
         if actor.startswith("player"):
             rows.append(row)
@@ -76,6 +84,7 @@ def random_game(seed: int) -> dict:
         "vp": {f.name: f.vp for f in state.factions.values()},
         "setup": setup.to_json(),
         "moves": moves,
+        "ledger": ledger,
     }
 
 
@@ -87,6 +96,7 @@ def write_fixture(directory: Path, result: dict) -> None:
         "setup": result["setup"],
         "moves": result["moves"],
         "reference_final_vp": result["reference"]["vp"],
+        "reference_ledger": result["reference_ledger"],
     }
     path = directory / f"{result['game_id']}.json"
     path.write_text(json.dumps(fixture, indent=0, sort_keys=True) + "\n")
@@ -106,6 +116,7 @@ def compare(src: str, games: list[dict]) -> list[dict]:
             text=True,
             cwd=tmp,
             check=True,
+            env={**os.environ, "TM_LEDGER": "1"},
         )
     by_id = {g["game_id"]: g for g in games}
     out = []
@@ -113,8 +124,23 @@ def compare(src: str, games: list[dict]) -> list[dict]:
         if line.startswith("{"):
             result = json.loads(line)
             game = by_id[result["game_id"]]
-            agrees = result["finished"] and not result["errors"] and result["vp"] == game["vp"]
-            out.append({**game, "reference": result, "agrees": agrees})
+            theirs = result.pop("ledger", [])
+            difference = first_row_difference(game["ledger"], theirs)
+            agrees = (
+                result["finished"]
+                and not result["errors"]
+                and result["vp"] == game["vp"]
+                and difference is None
+            )
+            out.append(
+                {
+                    **game,
+                    "reference": result,
+                    "reference_ledger": normalized(theirs),
+                    "agrees": agrees,
+                    "difference": difference,
+                }
+            )
     return out
 
 
@@ -133,7 +159,13 @@ def main(argv: list[str]) -> int:
                 write_fixture(directory, r)
     for r in results:
         if not r["agrees"]:
-            print(r["game_id"], r["faction"], r["option"], r["reference"]["errors"][:1])
+            print(
+                r["game_id"],
+                r["faction"],
+                r["option"],
+                r["reference"]["errors"][:1],
+                r["difference"],
+            )
     agreeing = sum(r["agrees"] for r in results)
     by_faction: dict[str, list[int]] = {}
     for r in results:
@@ -143,7 +175,11 @@ def main(argv: list[str]) -> int:
     for name, (ok, n) in sorted(by_faction.items()):
         print(f"{name}: {ok}/{n}")
     rows = sum(len(r["rows"]) for r in results)
-    print(f"{agreeing}/{len(results)} games agree on final VP ({rows} command rows)")
+    compared = sum(len(r["ledger"]) for r in results)
+    print(
+        f"{agreeing}/{len(results)} games agree on every ledger row and final VP "
+        f"({rows} command rows, {compared} ledger rows compared)"
+    )
     return 0 if agreeing == len(results) else 1
 
 

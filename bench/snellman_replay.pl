@@ -9,7 +9,7 @@
 # rows as the site stores them], "base_map": [terrain...] or null, and optionally
 # "player_count"}. One JSON line per game goes
 # to stdout: {"game_id", "seconds": [one per repetition], "vp": {faction: VP}, "finished",
-# "errors": [...]}.
+# "errors": [...]} (and "ledger" with TM_LEDGER set).
 use strict;
 use warnings;
 
@@ -57,5 +57,14 @@ for my $path ($ARGV[0], @ARGV) {
         vp => \%vp,
         finished => $res->{finished} ? JSON::true : JSON::false,
         errors => [ map { "$_" } @{$res->{error}} ],
+        # With TM_LEDGER set: the values after every row of the reference's ledger.
+        ($ENV{TM_LEDGER} ? (ledger => [ map { ledger_row($_) } grep { $_->{faction} } @{$res->{ledger}} ]) : ()),
     }), "\n";
+}
+
+sub ledger_row {
+    my ($row) = @_;
+    my %values = map { ($_, $row->{$_}{value}) } grep { ref $row->{$_} } qw(VP C W P PW CULT);
+    return { faction => $row->{faction}, commands => $row->{commands},
+             leech => $row->{leech} // {}, %values };
 }

@@ -1,4 +1,4 @@
-"""Games on the maps the engine stores: the original, its 2017 VP variant, Fire & Ice side 2."""
+"""Games on the maps the engine stores: the original, its 2017 VP variant, Fire & Ice sides 1 and 2."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def test_maps_are_listed(api_client):
     assert {m["name"] for m in maps} == {
         "Original",
         "Original [2017 vp]",
+        "Fire & Ice Side 1",
         "Fire & Ice Side 2",
         "Fjords",
         "Lakes",

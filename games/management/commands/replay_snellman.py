@@ -42,6 +42,8 @@ class Command(BaseCommand):
             if not options["json"]:
                 mismatch = result.first_mismatch
                 verdict = "exact" if result.exact or mismatch is None else mismatch.describe()
+                if result.income_rows_folded:
+                    verdict += f" ({result.income_rows_folded} income rows folded by the site)"
                 self.stdout.write(f"{result.game_id}: {verdict}")
         exact = sum(r.exact for r in results)
         if options["json"]:

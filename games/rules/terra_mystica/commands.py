@@ -395,6 +395,12 @@ def pass_turn(g: Game, f: FactionState, bonus: str | None) -> None:
     s = g.s
     if g.has("strict-chaosmagician-sh") and f.allowed_actions > 1:
         f.allowed_actions = 1
+    if s.round and (f.spade or f.free_tf or f.volcano_tf):
+        # A spade from an action is part of that action (base rules, "Phase II: Actions");
+        # passing is a new action, so the spade is used or given up ("-SPADE") first.
+        raise RuleError(
+            f"{f.name} still have a spade to use (or decline with -SPADE) before passing"
+        )
     turns.require_subaction(g, f, "pass", {})
     if s.round:
         if not any(x.passed for x in s.factions_in_order()):

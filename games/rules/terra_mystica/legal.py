@@ -107,8 +107,9 @@ def stranded_spades(state: GameState, f: FactionState) -> bool:
             Game(state).available(f, res) >= n * short for res, n in per_spade.items()
         ):
             return False
-    unpassed = [x for x in state.factions.values() if not x.passed and not x.dropped]
-    return len(unpassed) > 1
+    # Even the last player still in the round cannot pass them away: passing is refused
+    # while a spade is pending.
+    return True
 
 
 def candidate_rows(state: GameState, actor: str) -> list[str]:
