@@ -173,9 +173,9 @@ def production_stack(
                     process.wait(timeout=60)
                 finally:
                     deadline = time.monotonic() + 30
-                    while _group_alive(process.pid) and time.monotonic() < deadline:
+                    while group_alive(process.pid) and time.monotonic() < deadline:
                         time.sleep(0.2)
-                    if _group_alive(process.pid):
+                    if group_alive(process.pid):
                         os.killpg(process.pid, signal.SIGKILL)
                     log.close()
     finally:
@@ -196,7 +196,7 @@ def _wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float = 1
     raise RuntimeError("deploy/serve did not answer in time")
 
 
-def _group_alive(pgid: int) -> bool:
+def group_alive(pgid: int) -> bool:
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:

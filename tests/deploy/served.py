@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench.stack import group_alive
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -40,14 +42,6 @@ def wait_for(url: str, process: subprocess.Popen, seconds: float = 180) -> None:
         except (urllib.error.URLError, ConnectionError):
             time.sleep(0.5)
     raise AssertionError("deploy/serve did not answer in time")
-
-
-def group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def serve_env(tmp_path: Path, *, database_url: str, redis_url: str, port: int, **extra: str):

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from .state import State, controlled, fresh_turn
+from .state import State, controlled, fresh_turn, turn_to_next_undecided
 
 
 def choosing(state: State) -> bool:
@@ -24,13 +24,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
     choices = state["citadel_choices"]
     choices[str(seat)] = words[0]
     rows.append({"seat": seat, "event": "chooses a province for the citadel"})
-    waiting = [
-        int(s)
-        for s in sorted(state["seats"], key=int)
-        if s not in choices and int(s) not in state["dropped"]
-    ]
-    if waiting:
-        state["turn"] = fresh_turn(waiting[0])
+    if turn_to_next_undecided(state, choices):
         return
     for key, province in sorted(choices.items()):
         state["provinces"][province]["building"] = "citadel"

@@ -8,7 +8,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import data
-from .state import State, controlled, draw, fresh_turn, rng
+from .state import State, controlled, draw, fresh_turn, rng, turn_to_next_undecided
 
 OPTION = "start-choice"
 
@@ -31,13 +31,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
     choices = state["start_choices"]
     choices[str(seat)] = list(words)
     rows.append({"seat": seat, "event": "chooses the provinces to return"})
-    waiting = [
-        int(s)
-        for s in sorted(state["seats"], key=int)
-        if s not in choices and int(s) not in state["dropped"]
-    ]
-    if waiting:
-        state["turn"] = fresh_turn(waiting[0])
+    if turn_to_next_undecided(state, choices):
         return
     shown = []
     for key, provinces in sorted(choices.items()):

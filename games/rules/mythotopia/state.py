@@ -149,6 +149,20 @@ def take_from_supply(state: State, card: str, values: list[int]) -> None:
     state["vp_cards"][card] = values
 
 
+def turn_to_next_undecided(state: State, choices: dict[str, Any]) -> bool:
+    """A secret choice made by every seat in turn: give the turn to the first seat (not
+    dropped) without a choice in ``choices``; False once every seat has chosen."""
+    waiting = [
+        int(s)
+        for s in sorted(state["seats"], key=int)
+        if s not in choices and int(s) not in state["dropped"]
+    ]
+    if not waiting:
+        return False
+    state["turn"] = fresh_turn(waiting[0])
+    return True
+
+
 def fresh_turn(seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
