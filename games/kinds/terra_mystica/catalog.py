@@ -11,7 +11,7 @@ import json
 
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.terra_mystica import data
+from games.rules.terra_mystica import building, data
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, RULE_OPTIONS
 
 RESOURCE_NAMES = {
@@ -25,13 +25,8 @@ RESOURCE_NAMES = {
     "BRIDGE": "bridge",
     "CULT": "cult step",
 }
-BUILDING_NAMES = {
-    "D": "dwelling",
-    "TP": "trading house",
-    "TE": "temple",
-    "SH": "stronghold",
-    "SA": "sanctuary",
-}
+# The engine's own names, which its refusals use too.
+BUILDING_NAMES = building.BUILDING_NAMES
 # The engine's terrain table (the wheel, then Fire & Ice's ice and volcano), plus the river.
 TERRAIN_NAMES = {**data.TERRAIN_NAMES, "river": "river"}
 # Shapeshifters and Riverwalkers print no home: theirs is picked in play.
