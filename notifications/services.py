@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from accounts.selectors import display_name, language_of
-from games import clock, kinds, timeouts
+from games import clock, kinds, names, timeouts
 from games.models import ChatMessage, Game, Move, Seat
 from tm_site.exceptions import ApplicationError
 
@@ -151,6 +151,13 @@ def _player(seat: Seat) -> str:
     return display_name(seat.user)
 
 
+def _join_decisions(decisions: list[dict]) -> str:
+    return "; ".join(names.decision_text(d) for d in decisions)
+
+
+_decisions_text = lazy(_join_decisions, str)
+
+
 def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[int]:
     """After a move: your turn / a decision awaits (to the seats newly waited for), every move."""
     game = Game.objects.filter(pk=game_id).first()
@@ -172,11 +179,11 @@ def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[
         seat = by_user[user_id]
         turn = any(d.get("category") in TURN_CATEGORIES for d in theirs)
         kind = Kind.YOUR_TURN if turn else Kind.DECISION
-        what = "; ".join(str(d.get("description") or d.get("kind")) for d in theirs)
+        what = _decisions_text(theirs)  # in the recipient's language, when the mail is made
         subject = (
             format_lazy(gettext_lazy("Your turn in {name}"), name=name)
             if turn
-            else f"{name}: {what}"
+            else format_lazy("{name}: {what}", name=name, what=what)
         )
         created.append(
             _notify(
@@ -503,11 +510,12 @@ def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
     user = User.objects.select_related("profile").get(pk=timeout.user_id)
     choice = selectors.preferences_for([user.pk])[user.pk][Kind.TIME]
     name = emails.game_name(game)
-    what = (
-        gettext_lazy("the game was aborted")
-        if timeout.aborted
-        else gettext_lazy("your faction left the game")
-    )
+    if timeout.aborted:
+        what = gettext_lazy("the game was aborted")
+    elif game.kind == kinds.DEFAULT_KIND:
+        what = gettext_lazy("your faction left the game")
+    else:  # seats of other kinds play a colour, not a faction
+        what = gettext_lazy("you left the game")
     notification = _notify(
         user=user,
         kind=Kind.TIME,

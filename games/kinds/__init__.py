@@ -23,7 +23,15 @@ DEFAULT_KIND = "terra_mystica"
 
 # Calls through which an engine refuses a command or a setup: their RuleViolation becomes the
 # platform's IllegalMove, a 400 whose message names the rule.
-_RULED = ("setup", "new_state", "apply", "apply_for_seat", "drop_seat", "legal_commands")
+_RULED = (
+    "setup",
+    "new_state",
+    "apply",
+    "apply_for_seat",
+    "drop_seat",
+    "legal_commands",
+    "preview",
+)
 
 
 class _Ruled:
@@ -94,3 +102,20 @@ def ledger_seen(kind: str, rows: list[dict], seat: int | None) -> list[dict]:
     """A move's ledger rows as ``seat`` may see them."""
     view = getattr(engine_for(kind), "ledger_view", None)
     return view(rows, seat) if view else rows
+
+
+def preview(kind: str, state: Any, seat: int, command: str) -> dict[str, Any]:
+    """``command`` tried for ``seat`` without being played (see the contract's ``preview``):
+    the kind's own preview, or the seat's view of the result and its legal commands while the
+    seat still acts."""
+    engine = engine_for(kind)
+    if hasattr(engine, "preview"):
+        return engine.preview(state, seat, command)
+    after, rows = engine.apply_for_seat(state, seat, command)
+    acting = any(d["seat"] == seat for d in engine.waiting_for(after))
+    return {
+        "after": after,
+        "state": engine.view(after, seat),
+        "ledger": ledger_seen(kind, rows, seat),
+        "legal": engine.legal_commands(after, seat) if acting else [],
+    }

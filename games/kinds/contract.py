@@ -19,6 +19,13 @@ Optional capabilities (an engine offers them by having the method):
 ``command_view(actor, command, seat)`` and ``ledger_view(rows, seat)``: a command of the log
 and the ledger rows of a move as ``seat`` may see them (``None``: a spectator), for games with
 secrets in their commands or rows; without them everyone sees everything.
+``preview(state, seat, command)``: a command tried for ``seat`` without being played, as a dict
+with ``after`` (the new state, for the platform only), ``state`` (its view for the seat),
+``ledger`` (the rows as the seat may see them) and ``legal`` (what may follow in the same
+move); for games whose result would show the seat something before it commits (a card drawn
+from a secret deck). Without it the platform applies the command and shows the seat's view.
+``sacrifice_offers(state, seat)``: moves that only giving something up first makes affordable
+(``command``, ``burn``, and ``row``, the row doing both), listed with the legal commands.
 """
 
 from __future__ import annotations

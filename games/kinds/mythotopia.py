@@ -94,14 +94,18 @@ class Mythotopia:
         seat = state["turn"]["seat"]
         left = 2 - state["turn"]["actions"]
         if state.get("start_choices") is not None or state.get("citadel_choices") is not None:
+            # Every seat chooses at once, each in secret: all who have not chosen are waited for.
+            what = "start choice" if state.get("start_choices") is not None else "citadel"
             return [
                 {
-                    "seat": seat,
-                    "actor": self.actor(state, seat),
-                    "kind": "action",
-                    "category": "turn",
-                    "description": "make the secret setup choice (start choice or citadel)",
+                    "seat": chooser,
+                    "actor": self.actor(state, chooser),
+                    "kind": "choice",
+                    "category": "setup",
+                    "description": f"make the secret setup choice ({what})",
+                    "choice": what,
                 }
+                for chooser in mythotopia.choosers(state)
             ]
         return [
             {
@@ -110,6 +114,7 @@ class Mythotopia:
                 "kind": "action",
                 "category": "turn",
                 "description": f"take {left} more action{'s' if left > 1 else ''}",
+                "actions_left": left,
             }
         ]
 
@@ -170,6 +175,16 @@ class Mythotopia:
                 shown["command"] = self.command_view(row["actor"], row["command"], None)
             seen.append(shown)
         return seen
+
+    def preview(self, state: Any, seat: int, command: str) -> dict[str, Any]:
+        """The result as the seat may see it before committing: no card it would draw, no
+        other player's secret choice."""
+        if seat in state["dropped"]:
+            raise RuleViolation("A dropped seat does not play on.")
+        try:
+            return mythotopia.preview(state, seat, command)
+        except RuleError as exc:
+            raise RuleViolation(str(exc)) from exc
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         if seat in state["dropped"]:

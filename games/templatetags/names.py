@@ -12,3 +12,8 @@ register = template.Library()
 @register.filter
 def faction_name(faction: str | None) -> str:
     return names.faction_name(faction)
+
+
+@register.filter
+def decision_text(decision: dict) -> str:
+    return names.decision_text(decision)

@@ -52,6 +52,7 @@ def test_a_german_players_mail_names_factions_as_the_german_rulebook(table, comm
     [message] = mail.outbox
     assert message.subject == "[Tablelands] Du bist am Zug in Table"
     assert "Du bist am Zug (Nomaden) in Table:" in message.body
+    assert "ein Startwohnhaus setzen" in message.body  # what is waited for, in German too
     assert "Züge seit deinem letzten Zug" in message.body
 
 
@@ -70,3 +71,23 @@ def test_a_german_players_digest_is_german(table, committed):
     assert digest.subject == "[Tablelands] Deine Partien: 1 Benachrichtigung"
     assert "Was in deinen Partien geschah:" in digest.body
     assert "- Table, Zug 5: " in digest.body  # the summary, written when deferred
+
+
+def test_a_german_mythotopia_turn_mail_says_what_to_do_in_german(committed):
+    from games import services as game_services
+    from tests.factories import UserFactory
+
+    users = [UserFactory(), UserFactory()]
+    for user in users:
+        Profile.objects.update_or_create(user=user, defaults={"language": "de"})
+    with translation.override("en"), committed():
+        game = game_services.game_create(user=users[0], player_count=2, kind="mythotopia")
+        game_services.game_join(game_id=game.pk, user=users[1])
+    turns = [m for m in mail.outbox if "Du bist am Zug" in m.subject]
+    assert turns, [m.subject for m in mail.outbox]
+    for message in turns:
+        assert (
+            "noch 2 Aktionen ausführen" in message.body
+            or "die geheime Wahl zu Spielbeginn treffen (Zitadelle)" in message.body
+        ), message.body
+        assert "take 2 more actions" not in message.body

@@ -13,7 +13,7 @@ VERSION = "2026.11"
 
 # Decision kinds of the TM engine by category; every other kind (a power offer, a tile, cult
 # steps or spades a move earned) is a reaction.
-SETUP_KINDS = {"faction", "dwelling", "bonus"}
+SETUP_KINDS = {"faction", "bid", "dwelling", "bonus"}
 TURN_KINDS = {"action"}
 
 OPTION_TEXTS = {
@@ -22,6 +22,9 @@ OPTION_TEXTS = {
     "strict-chaosmagician-sh": "Chaos Magicians' double turn only right after the stronghold",
     "errata-cultist-power": "Cultists get 1 power when everyone declines (errata)",
     "mini-expansion-1": "Promo town tiles TW6 (2 keys), TW7 and TW8",
+    "promo-town-tile-tw6": "Promo town tile TW6 alone: 2 VP, 2 steps on every cult, 2 keys",
+    "promo-town-tile-tw7": "Promo town tiles TW7 alone: 4 VP and a shipping advance (2 copies)",
+    "promo-town-tile-tw8": "Promo town tile TW8 alone: 11 VP",
     "shipping-bonus": "Bonus tile: shipping +1 (BON4) in play",
     "temple-scoring-tile": "Scoring tile: temple (SCORE9) in play",
     "maintain-player-order": "Turn order stays as at the start",
@@ -30,6 +33,20 @@ OPTION_TEXTS = {
     "fire-and-ice-final-scoring": "A Fire & Ice final scoring tile",
     "variable-starting-vp": "Starting VP per faction from the map's table (original, Fjords, Lakes)",
     "wait-for-leech": "The next turn waits until every power offer is answered (as on Yucata)",
+    "faction-auction": (
+        "Faction auction (Fire & Ice): factions drawn at random; bids in VP from 40 "
+        "for the first choice of faction and turn position"
+    ),
+    "fast-auction": (
+        "Fast faction auction: one round of bids on the drawn factions; the outbid bid again"
+    ),
+    "merchants-of-the-seas": (
+        "Merchants of the Seas: docks, ships, trading, shipyards (some components provisional)"
+    ),
+    "merchants-of-the-seas/taste": (
+        "Merchants of the Seas, taste rule: 2 of the 3 new bonus cards drawn at random, "
+        "the others from the previous cards (only with merchants-of-the-seas)"
+    ),
     "beginner-setup": (
         "Beginner setup: fixed factions per player count; dwellings, tiles and bonus cards "
         "follow the normal setup (the fixed ones exist only as pictures)"
@@ -61,6 +78,7 @@ class TerraMystica:
                     removed_bonus_tiles=requested.get("removed_bonus_tiles") or [],
                     players=players,
                     map_id=requested.get("map_id"),
+                    auction_factions=requested.get("auction_factions") or (),
                 )
             return engine.random_setup(
                 seed, len(players), options, players, (requested or {}).get("map_id")
@@ -113,8 +131,23 @@ class TerraMystica:
         # Everything in Terra Mystica is public: every seat and spectator sees the same.
         return engine.state_view(state)
 
+    def preview(self, state: Any, seat: int, command: str) -> dict[str, Any]:
+        """The state after ``command`` and the commands that may continue the same row (a
+        build after spades, a favor tile after a temple)."""
+        actor = engine.actor_for_seat(state, seat)
+        after, rows = engine.apply_player(state, actor, command)
+        return {
+            "after": after,
+            "state": engine.state_view(after),
+            "ledger": rows,
+            "legal": engine.continuations(state, actor, command),
+        }
+
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         return engine.legal_commands(state, engine.actor_for_seat(state, seat))
+
+    def sacrifice_offers(self, state: Any, seat: int) -> list[dict]:
+        return engine.sacrifice_offers(state, engine.actor_for_seat(state, seat))
 
     def dump(self, state: Any) -> Any:
         return engine.state_to_json(state)

@@ -12,6 +12,8 @@ import json
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.terra_mystica import building, data
+from games.rules.terra_mystica.merchants.actions import POWER_ACTIONS as MERCHANTS_POWER_ACTIONS
+from games.rules.terra_mystica.merchants.state import provisional_components
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, RULE_OPTIONS
 
 RESOURCE_NAMES = {
@@ -24,6 +26,8 @@ RESOURCE_NAMES = {
     "SPADE": "spade",
     "BRIDGE": "bridge",
     "CULT": "cult step",
+    "SHIP": "ship",
+    "GAIN_SHIP": "shipping advance",
 }
 # The engine's own names, which its refusals use too.
 BUILDING_NAMES = building.BUILDING_NAMES
@@ -48,6 +52,17 @@ OPTION_HELP = {
     ),
     "errata-cultist-power": _("Cultists gain 1 power when every neighbour declines their offer."),
     "mini-expansion-1": _("Promo town tiles TW6, TW7 and TW8."),
+    "promo-town-tile-tw6": _(
+        "Promo town tile TW6 on its own: 2 VP, 2 steps on every cult track, counts as 2 keys "
+        "(1 copy). In Yucata's tile list."
+    ),
+    "promo-town-tile-tw7": _(
+        "Promo town tile TW7 on its own: 4 VP and one shipping advance; Fakirs: carpet range "
+        "+1 (2 copies). In Yucata's tile list."
+    ),
+    "promo-town-tile-tw8": _(
+        "Promo town tile TW8 on its own: 11 VP (1 copy). In Yucata's tile list."
+    ),
     "shipping-bonus": _("Promo bonus tile BON10 (3 VP per shipping level when passing)."),
     "temple-scoring-tile": _("Promo round scoring tile SCORE9 (temples, priests on cults)."),
     "maintain-player-order": _("Seats in the order players joined, not shuffled."),
@@ -64,6 +79,13 @@ OPTION_HELP = {
     "fire-and-ice-factions/variable_v5": _(
         "Shapeshifters and Riverwalkers in their official revision."
     ),
+    "faction-auction": _(
+        "Factions are drawn at random; bids in VP (each starts with 40) buy the first choice "
+        "of a faction and a turn position."
+    ),
+    "fast-auction": _(
+        "One round of bids on the drawn factions at once; whoever is outbid bids again."
+    ),
     "variable-starting-vp": _(
         "Each faction starts with the VP of the map's table (original, Fjords, Lakes)."
     ),
@@ -71,6 +93,17 @@ OPTION_HELP = {
     "beginner-setup": _(
         "The rulebook's first game: fixed factions per player count. Its fixed dwellings, "
         "tiles and bonus cards are known only from pictures, so those follow the normal setup."
+    ),
+    data.MERCHANTS: _(
+        "Merchants of the Seas: docks, ships that sail and trade, shipyards, new tiles. "
+        "Provisional: shipyard boards, round tiles and favor cults come from an unfinished "
+        "implementation, not the printed components; canals are known only for the original "
+        "map; Fakirs and Dwarves cannot play (their reach track is unknown)."
+    ),
+    data.MERCHANTS_TASTE: _(
+        "Only with Merchants of the Seas, the rulebook's way to try the new elements: 2 of "
+        "the 3 new round bonus cards are drawn at random, the other bonus cards from the "
+        "previous ones."
     ),
 }
 
@@ -136,7 +169,9 @@ def catalog() -> dict:
         }
     bonus = {}
     for tid, bt in data.bonus_tiles().items():
-        parts = [f"+{_gains(bt['income'])}"]
+        parts = [f"+{_gains(bt['income'])}"] if bt["income"] else []
+        if "trade_vp" in bt:
+            parts.append(f"+{bt['trade_vp']} VP per trade")
         if "special_action" in bt:
             parts.append(f"action: {bt['special_action']['effect']}")
         if "effect" in bt:
@@ -181,6 +216,19 @@ def catalog() -> dict:
         }
     )
     raw = _raw_factions()
+    merchants = data.merchants_data()
+    actions.update(
+        {
+            aid: {"cost": a["cost"]["PW"], "text": a["text"], "option": data.MERCHANTS}
+            for aid, a in MERCHANTS_POWER_ACTIONS.items()
+        }
+    )
+    special.update(
+        {
+            "ACTMV": {"text": "move all ships (shipyard board)", "faction": None},
+            "ACTSY": {"text": "place 1 ship (shipyard, once built)", "faction": None},
+        }
+    )
     return {
         "factions": {
             name: _faction(name, s, raw[name])
@@ -199,6 +247,10 @@ def catalog() -> dict:
         "town": town,
         "power_actions": actions,
         "special_actions": special,
+        "merchants": {
+            "provisional": provisional_components(),
+            "refused_factions": dict(merchants["refused_factions"]),
+        },
     }
 
 

@@ -97,6 +97,7 @@ def explicit_setup(
     removed_bonus_tiles: Sequence[str],
     players: Sequence[str],
     map_id: str | None = None,
+    auction_factions: Sequence[str] = (),
 ) -> dict:
     try:
         setup = _tm().GameSetup(
@@ -106,6 +107,7 @@ def explicit_setup(
             removed_bonus_tiles=tuple(removed_bonus_tiles),
             players=tuple(players),
             map_id=map_id or _tm().ORIGINAL_MAP_ID,
+            auction_factions=tuple(auction_factions),
         )
     except (TypeError, ValueError, _rule_error()) as exc:
         raise IllegalMove(f"Invalid setup: {exc}") from exc
@@ -233,6 +235,21 @@ def continuations(state: Any, actor: str, row: str) -> list[str]:
         return list(_tm().continuations(state, actor, row))
     except _rule_error() as exc:
         raise IllegalMove(str(exc)) from exc
+
+
+def sacrifice_offers(state: Any, actor: str) -> list[dict]:
+    """Power actions and conversions that only burning power makes payable (Yucata's
+    "requires sacrifice"): each with the fewest tokens to burn and the row that does both."""
+    offers = _tm().sacrifice_offers(state, actor)
+    return [
+        {"command": row, "burn": burn, "row": f"burn {burn}. {row}"} for row, burn in offers.items()
+    ]
+
+
+def transform_and_build(state: Any, actor: str, hex_id: str) -> dict[str, dict]:
+    """The transform and the dwelling on ``hex_id``, each on its own: ``{"row", "reason"}``
+    with the shortest legal row, or None and the rule that part breaks now."""
+    return to_plain(_tm().transform_and_build_report(state, actor, hex_id))
 
 
 def is_faction_actor(actor: str) -> bool:

@@ -5,6 +5,7 @@ Export format (one entry per line, ``#`` starts a comment)::
     option strict-leech              one line per option
     scoring SCORE5,SCORE8,...        round scoring tiles, round 1 first
     remove BON3                      one line per removed bonus tile
+    auction nomads,witches           the factions a faction auction offers (with that option)
     player qlip21                    players in seat order
     player1: setup darklings         then the moves in force: <actor>: <command row>
     darklings: burn 3. action ACT6. build D6
@@ -41,6 +42,7 @@ class GameFile:
     entries: list[Entry]
     name: str = ""
     final_vp: dict[str, int] | None = None
+    auction_factions: tuple[str, ...] = ()
 
 
 def export_text(game: Game) -> str:
@@ -53,6 +55,9 @@ def export_text(game: Game) -> str:
         lines.append("scoring " + ",".join(scoring))
     removed = setup.get("removed_bonus_tiles") or requested.get("removed_bonus_tiles") or []
     lines += [f"remove {t}" for t in removed]
+    offered = setup.get("auction_factions") or requested.get("auction_factions") or []
+    if offered:
+        lines.append("auction " + ",".join(offered))
     players = setup.get("players") or [s.user.username for s in game.seats.select_related("user")]
     lines += [f"player {p}" for p in players]
     for move in effective_moves(list(game.moves.order_by("number"))):
@@ -69,6 +74,7 @@ def parse_export(text: str) -> GameFile:
     removed: list[str] = []
     players: list[str] = []
     entries: list[Entry] = []
+    offered: list[str] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -81,6 +87,8 @@ def parse_export(text: str) -> GameFile:
             scoring = [t.strip() for t in rest.split(",") if t.strip()]
         elif word == "remove":
             removed.append(rest)
+        elif word == "auction":
+            offered = [f.strip().lower() for f in rest.split(",") if f.strip()]
         elif word == "player":
             players.append(rest)
         elif word == "drop-faction":
@@ -92,7 +100,7 @@ def parse_export(text: str) -> GameFile:
             raise ApplicationError(f"Line {number}: cannot read {line!r}.")
     if not players:
         raise ApplicationError("The game file names no players.")
-    return GameFile(options, scoring, removed, players, entries)
+    return GameFile(options, scoring, removed, players, entries, auction_factions=tuple(offered))
 
 
 def corpus_entries(data: dict) -> GameFile:

@@ -2,24 +2,28 @@
 
 ``new_state(make_setup(...))`` deals a game; ``apply(state, colour, command)`` returns a new
 state and its ledger row or raises ``RuleError`` naming the rule; ``legal_commands`` lists what
-the engine accepts; ``view`` shows a state to a seat or a spectator.
+the engine accepts; ``view`` shows a state to a seat or a spectator; ``preview`` tries a command for a seat.
 """
 
 from .data import provisional, provisional_note
 from .engine import apply, drop
-from .legal import candidates, legal_commands
+from .legal import acting_seat, candidates, legal_commands
+from .preview import preview
 from .scoring import breakdown, vp
-from .state import make_setup, new_state, seat_colour
+from .state import choosers, make_setup, new_state, seat_colour
 from .view import view
 
 __all__ = [
+    "acting_seat",
     "apply",
     "breakdown",
     "candidates",
+    "choosers",
     "drop",
     "legal_commands",
     "make_setup",
     "new_state",
+    "preview",
     "provisional",
     "provisional_note",
     "seat_colour",

@@ -1,5 +1,5 @@
-"""Citadel at setup: each player secretly chooses one of their provinces; all are revealed
-together, when the last player has chosen (MY-18)."""
+"""Citadel at setup: every player at once secretly chooses one of their provinces; all are
+revealed together, when the last player has chosen (MY-18)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
-from .state import State, controlled, fresh_turn, turn_to_next_undecided
+from .state import State, choosers, controlled, first_turn
 
 
 def choosing(state: State) -> bool:
@@ -24,8 +24,13 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
     choices = state["citadel_choices"]
     choices[str(seat)] = words[0]
     rows.append({"seat": seat, "event": "chooses a province for the citadel"})
-    if turn_to_next_undecided(state, choices):
-        return
+    if not choosers(state):
+        reveal(state, rows)
+
+
+def reveal(state: State, rows: list[dict[str, Any]]) -> None:
+    """Every seat has chosen (or left): all citadels are placed together."""
+    choices = state["citadel_choices"]
     for key, province in sorted(choices.items()):
         state["provinces"][province]["building"] = "citadel"
         player = state["seats"][key]
@@ -34,7 +39,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
     shown = ", ".join(f"{state['colours'][int(k) - 1]} {p}" for k, p in sorted(choices.items()))
     rows.append({"event": f"citadels revealed: {shown}"})
     state["citadel_choices"] = None
-    state["turn"] = fresh_turn(1)
+    state["turn"] = first_turn(state)
 
 
 def candidates(state: State, seat: int) -> list[str]:

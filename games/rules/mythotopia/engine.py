@@ -7,8 +7,16 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import actions, citadel, progress, start_choice
-from .scoring import vp
-from .state import State, active_seats, copied, fresh_turn, hand_limit
+from .scoring import choose_scribe_source, vp
+from .state import (
+    State,
+    active_seats,
+    choosers,
+    copied,
+    fresh_turn,
+    hand_limit,
+    pending_choices,
+)
 
 ACTIONS: dict[str, progress.Handler] = {
     "attack": actions.attack,
@@ -41,7 +49,13 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
     seat = seat_of_actor(state, actor)
     if state["finished"]:
         raise RuleError("The game is over.")
-    if state["turn"]["seat"] != seat:
+    if pending_choices(state) is not None:
+        if seat not in choosers(state):
+            raise RuleError(
+                f"Setup choice: {actor} has chosen; the choices are revealed when every player "
+                "has chosen."
+            )
+    elif state["turn"]["seat"] != seat:
         raise RuleError(f"Turn order: it is not {actor}'s turn.")
     words = command.split()
     if not words:
@@ -52,6 +66,10 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
         if words[0] != "return":
             raise RuleError("Start choice: return <province> first (the start choice).")
         start_choice.choose(new, seat, words[1:], events)
+        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
+    if words[0] == "scribe":
+        # A standing choice, not an action: it neither uses an action nor counts as a free one.
+        choose_scribe_source(new, seat, words[1:], events)
         return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
     if citadel.choosing(new) or words[0] == "citadel":
         citadel.choose(new, seat, words[1:] if words[0] == "citadel" else [], events)
@@ -115,7 +133,7 @@ def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, A
         raise RuleError(f"Card actions: {card} has no text to play on its own.")
     raise RuleError(
         f"Unknown command {' '.join(words)!r}: see the command list (attack, deploy, withdraw, "
-        "sail, recall, end war, buy, add, reserve, discard, remove, build, patronage, play, "
+        "sail, recall, end war, buy, add, reserve, discard, remove, build, patronage, play, scribe, "
         "march, take, pass, end game)."
     )
 
@@ -141,6 +159,11 @@ def drop(state: State, seat: int) -> State:
     new = copied(state)
     if seat not in new["dropped"]:
         new["dropped"].append(seat)
+    if pending_choices(new) is not None and len(active_seats(new)) >= 2:
+        # The seat that left no longer holds up the others' secret setup choices.
+        if not choosers(new):
+            (start_choice if start_choice.choosing(new) else citadel).reveal(new, [])
+        return new
     if not new["finished"] and (new["turn"]["seat"] == seat or len(active_seats(new)) < 2):
         next_turn(new, seat)
     return new

@@ -9,8 +9,16 @@ from games.rules.core import RuleError
 from . import citadel, data, start_choice
 from .actions import connected_by_roads, sea_slug
 from .engine import apply
+from .payment import BENEFITS, CONVERTERS
 from .scoring import empty_vp_cards
-from .state import State, border_for, controlled, reserve_capacity
+from .state import (
+    State,
+    border_for,
+    choosers,
+    controlled,
+    pending_choices,
+    reserve_capacity,
+)
 from .wars import at_war, wars
 
 
@@ -36,8 +44,12 @@ def pay_for(cards: list[str], needed: dict[str, int]) -> list[str] | None:
     return items
 
 
-def pay_options(cards: list[str], needed: dict[str, int]) -> list[list[str] | None]:
-    """A plain payment, and one with Merchant or Water Mill where the player holds them."""
+def pay_options(
+    cards: list[str], needed: dict[str, int], convert: tuple[str, ...] = ()
+) -> list[list[str] | None]:
+    """A plain payment, and one with Merchant or Water Mill where the player holds them: the
+    seed lets either act on any resource paid ("Spiele diese Karte zusammen mit einer anderen
+    Karte"), so every resource payment of the legal list offers them."""
     options = [pay_for(cards, needed)]
     for benefit in ("water-mill", "merchant"):
         if benefit not in cards:
@@ -64,7 +76,42 @@ def pay_options(cards: list[str], needed: dict[str, int]) -> list[list[str] | No
             rest = [c for c in cards if c not in (benefit, partner)]
             left = pay_for(rest, {**needed, kind: amount - gain})
             options.append(None if left is None else [item, *left])
+    for kind in convert:
+        # Farming, Gold Mine, Quarry in the reserve: once per turn any other card pays 1.
+        if needed.get(kind, 0) < 1:
+            continue
+        partner = next(
+            (
+                c
+                for c in cards
+                if c != CONVERTERS[kind]
+                and c not in BENEFITS
+                and not data.card_symbols(c).get(kind)
+            ),
+            None,
+        )
+        if partner is not None:
+            rest = [c for c in cards if c != partner]
+            left = pay_for(rest, {**needed, kind: needed[kind] - 1})
+            options.append(None if left is None else [f"{partner}:{kind}", *left])
     return options
+
+
+def levies_unused(state: State, seat: int) -> bool:
+    """Levies in the reserve, not used this turn: any card may pay one army once."""
+    card = CONVERTERS["army"]
+    return card in state["seats"][str(seat)]["reserve"] and card not in state["turn"]["once"]
+
+
+def converters(state: State, seat: int) -> tuple[str, ...]:
+    """The resources any card may pay once this turn (the converter in the reserve, unused)."""
+    reserve = state["seats"][str(seat)]["reserve"]
+    once = state["turn"]["once"]
+    return tuple(
+        kind
+        for kind, card in CONVERTERS.items()
+        if kind in data.RESOURCES and card in reserve and card not in once
+    )
 
 
 def by_use(cards: list[str]) -> list[str]:
@@ -72,8 +119,9 @@ def by_use(cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: (len(data.card_symbols(c)), c))
 
 
-def army_payments(cards: list[str], supply: int) -> list[list[str]]:
-    """Army payments: the smallest and the largest the personal supply allows."""
+def army_payments(cards: list[str], supply: int, levies: bool = False) -> list[list[str]]:
+    """Army payments: the smallest and the largest the personal supply allows, and with
+    Levies in the reserve (unused this turn) one card of another kind as one army."""
     army = [c for c in cards if data.card_symbols(c).get("army")]
     army.sort(key=lambda c: data.card_symbols(c)["army"])
     options: list[list[str]] = []
@@ -88,7 +136,15 @@ def army_payments(cards: list[str], supply: int) -> list[list[str]]:
             options.append(list(chosen))
     if len(chosen) > 1:
         options.append(chosen)
-    return [[c if len(data.card_symbols(c)) == 1 else f"{c}:army" for c in o] for o in options]
+    named = [[c if len(data.card_symbols(c)) == 1 else f"{c}:army" for c in o] for o in options]
+    if levies and supply >= 1:
+        partner = next(
+            (c for c in cards if c != CONVERTERS["army"] and not data.card_symbols(c).get("army")),
+            None,
+        )
+        if partner is not None:
+            named.append([f"{partner}:army"])
+    return named
 
 
 def with_pay(words: list[str], items: list[str] | None) -> str | None:
@@ -106,6 +162,8 @@ def candidates(state: State, seat: int) -> list[str]:
         return [f"take {c}" for c in state["turn"]["philosopher"]]
     player = state["seats"][str(seat)]
     cards = by_use(player["hand"] + player["reserve"])
+    convert = converters(state, seat)
+    levies = levies_unused(state, seat)
     own = controlled(state, seat)
     found: list[str | None] = ["pass"]
     if not state["turn"]["actions"] and not state["turn"]["free"]:
@@ -119,11 +177,11 @@ def candidates(state: State, seat: int) -> list[str]:
         set(own) | {p for p in state["provinces"] if state["provinces"][p]["armies"].get(str(seat))}
     ):
         mine = state["provinces"][province]["owner"] == seat
-        for option in army_payments(cards, player["armies"]):
+        for option in army_payments(cards, player["armies"], levies):
             rest = [c for c in cards if c not in [i.split(":")[0] for i in option]]
-            food = [] if mine else pay_for(rest, {"food": 1})
-            if food is not None:
-                found.append(with_pay(["deploy", province], option + food))
+            for food in [[]] if mine else pay_options(rest, {"food": 1}, convert):
+                if food is not None:
+                    found.append(with_pay(["deploy", province], option + food))
         here = state["provinces"][province]["armies"].get(str(seat), 0)
         if here and not at_war(state, province):
             found.append(f"withdraw {here} from {province}")
@@ -133,22 +191,30 @@ def candidates(state: State, seat: int) -> list[str]:
         if state["ships"][sea].get(str(seat)):
             found.append(f"recall {state['ships'][sea][str(seat)]} from {sea_slug(sea)}")
     for count, price in (("1 armies", 1), ("1 ships", 2)):
-        found += [with_pay(["buy", *count.split()], p) for p in pay_options(cards, {"gold": price})]
+        found += [
+            with_pay(["buy", *count.split()], p)
+            for p in pay_options(cards, {"gold": price}, convert)
+        ]
+    removed_provinces = sorted(p for p in state["province_stack"] if p in own)
     if not state["turn"]["add_used"]:
-        for payment in pay_options(cards, {"gold": 1}):
-            for card in [*state["progress_display"], *player["removed"]]:
+        for payment in pay_options(cards, {"gold": 1}, convert):
+            # Removed cards come back too: starting cards, and province cards still controlled
+            # (they wait on the province stack).
+            for card in [*state["progress_display"], *player["removed"], *removed_provinces]:
                 found.append(with_pay(["add", card], payment))
     if len(player["reserve"]) < reserve_capacity(state, seat):
         found += [f"reserve {c}" for c in player["hand"]]
     found += [f"discard {c}" for c in cards]
     found += [f"remove {c}" for c in cards]
-    found += [with_pay(["patronage"], p) for p in pay_options(cards, {"gold": 2})]
+    found += [with_pay(["patronage"], p) for p in pay_options(cards, {"gold": 2}, convert)]
     found += _builds(state, seat, cards, own)
     found += _card_texts(state, seat, cards)
     return [c for c in dict.fromkeys(found) if c]
 
 
 def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
+    convert = converters(state, seat)
+    levies = levies_unused(state, seat)
     player = state["seats"][str(seat)]
     found: list[str | None] = []
     ships = [c for c in cards if c in ("ship", "p-ship")]
@@ -176,17 +242,18 @@ def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
                 for p in places
                 if data.border(p, target)
             )
-            for option in army_payments(rest, player["armies"]):
+            for option in army_payments(rest, player["armies"], levies):
                 left = [c for c in rest if c not in [i.split(":")[0] for i in option]]
-                food = pay_for(left, {"food": 2 if hills else 1})
                 words = ["attack", target, "from", source]
                 if via:
                     words += ["via", *via]
-                found.append(with_pay(words, option + food if food is not None else None))
+                for food in pay_options(left, {"food": 2 if hills else 1}, convert):
+                    found.append(with_pay(words, option + food if food is not None else None))
     return found
 
 
 def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[str | None]:
+    convert = converters(state, seat)
     found: list[str | None] = []
     builders = [c for c in cards if c in ("build", "p-build")]
     if not builders:
@@ -200,25 +267,32 @@ def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[s
         for province in sorted(places & set(own)):
             for kind, stone in (("city", 2), ("castle", 1)):
                 words = ["build", kind, province, "with", builder, card]
-                found += [with_pay(words, p) for p in pay_options(rest, {"stone": stone})]
+                found += [with_pay(words, p) for p in pay_options(rest, {"stone": stone}, convert)]
                 if kind == "city" and guilded:
-                    found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
+                    extra = pay_options(rest, {"stone": stone, "gold": 1}, convert)
+                    found += [with_pay(words, p) for p in extra]
             for other in data.provinces()[province]["borders"]:
                 border = border_for(state, seat, province, other)
                 if other in own and border != "mountains":
                     a, b = sorted((province, other))
                     words = ["build", "road", a, b, "with", builder, card]
                     stone = 3 if border == "hills" else 2
-                    found.append(with_pay(words, pay_for(rest, {"stone": stone})))
+                    found += [
+                        with_pay(words, p) for p in pay_options(rest, {"stone": stone}, convert)
+                    ]
                     if inns:
-                        found.append(with_pay(words, pay_for(rest, {"stone": stone, "gold": 1})))
+                        extra = pay_options(rest, {"stone": stone, "gold": 1}, convert)
+                        found += [with_pay(words, p) for p in extra]
     return found
 
 
 def _card_texts(state: State, seat: int, cards: list[str]) -> list[str | None]:
+    convert = converters(state, seat)
     found: list[str | None] = []
     rest = [c for c in cards if c not in ("mystic", "mercenary", "diplomat")]
     player = state["seats"][str(seat)]
+    if "scribe" in player["reserve"]:
+        found.append("scribe cards" if player.get("scribe_supply") else "scribe supply")
     if "warehouse" in player["reserve"]:
         found += [f"play warehouse {c}" for c in player["hand"]]
     if "militia" in cards:
@@ -233,22 +307,40 @@ def _card_texts(state: State, seat: int, cards: list[str]) -> list[str | None]:
         found += ["play alchemist 1", "play alchemist 2"]
     if "mystic" in cards:
         for card in sorted(set(state["seats"][str(seat)]["discard"])):
-            found.append(with_pay(["play", "mystic", card], pay_for(rest, {"gold": 1})))
+            for payment in pay_options(rest, {"gold": 1}, convert):
+                found.append(with_pay(["play", "mystic", card], payment))
     for province, where in state["provinces"].items():
         if "marauders" in cards:
             found += [
                 f"play marauders {province} {state['colours'][int(s) - 1]}"
                 for s in sorted(where["armies"])
             ]
+        gold = (
+            pay_options(rest, {"gold": 1}, convert)
+            if {"mercenary", "diplomat"} & set(cards)
+            else []
+        )
         if "mercenary" in cards and where["armies"].get(str(seat)):
-            found.append(with_pay(["play", "mercenary", province, "1"], pay_for(rest, {"gold": 1})))
+            found += [with_pay(["play", "mercenary", province, "1"], p) for p in gold]
         if "diplomat" in cards and at_war(state, province):
-            found.append(with_pay(["play", "diplomat", province], pay_for(rest, {"gold": 1})))
+            found += [with_pay(["play", "diplomat", province], p) for p in gold]
     return found
 
 
+def acting_seat(state: State) -> int:
+    """The seat to act next: during the secret setup choices (made by all at once) the first
+    seat still to choose."""
+    waiting = choosers(state)
+    return waiting[0] if waiting else int(state["turn"]["seat"])
+
+
 def legal_commands(state: State, seat: int) -> list[str]:
-    if state["finished"] or state["turn"]["seat"] != seat:
+    if state["finished"]:
+        return []
+    if pending_choices(state) is not None:
+        if seat not in choosers(state):
+            return []
+    elif state["turn"]["seat"] != seat:
         return []
     actor = state["colours"][seat - 1]
     legal = []

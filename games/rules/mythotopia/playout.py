@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .legal import accepted, candidates
+from .legal import accepted, acting_seat, candidates
 from .state import make_setup, new_state
 
 # A random player picks a kind of action first, favouring those that move the game towards its
@@ -13,7 +13,11 @@ from .state import make_setup, new_state
 # random; every command comes from the engine's candidates and is played only if accepted.
 WEIGHTS = {"end game": 1000, "build": 60, "patronage": 60, "end war": 40, "attack": 25, "sail": 25}
 OTHER_WEIGHT = 2
-LOW = {"discard", "remove", "reserve", "withdraw", "recall", "pass"}
+LOW = {"discard", "remove", "reserve", "pass"}
+# Taking armies and ships back undoes progress (Master of the Sea needs ships in four seas at
+# once): a random player that did so as often as it deployed could stall a game for good.
+RARE = {"withdraw", "recall", "scribe"}
+RARE_WEIGHT = 0.2
 
 
 def kind_of(command: str) -> str:
@@ -21,12 +25,14 @@ def kind_of(command: str) -> str:
     return " ".join(words[:2]) if words[0] == "end" else words[0]
 
 
-def weight(kind: str) -> int:
+def weight(kind: str) -> float:
+    if kind in RARE:
+        return RARE_WEIGHT
     return WEIGHTS.get(kind, 1 if kind in LOW else OTHER_WEIGHT)
 
 
 def random_step(state: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str]:
-    seat = state["turn"]["seat"]
+    seat = acting_seat(state)
     by_kind: dict[str, list[str]] = {}
     for command in candidates(state, seat):
         by_kind.setdefault(kind_of(command), []).append(command)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules.core import RuleError
+
 from . import data
 from .state import State, controlled
 
@@ -32,7 +34,13 @@ def take_token(
     tokens = state["vp_cards"].get(card)
     if tokens is None:
         return False
-    if tokens and (value is None or value in tokens):
+    wanted = value if value is not None else (tokens or token_values(card))[0]
+    from_supply = (
+        scribe(state, seat)
+        and state["seats"][str(seat)].get("scribe_supply")
+        and state["token_supply"][str(wanted)] > 0
+    )
+    if tokens and (value is None or value in tokens) and not from_supply:
         taken = tokens.pop(tokens.index(value) if value is not None else 0)
         source = data.vp_card_name(card)
     else:
@@ -48,6 +56,31 @@ def take_token(
 
 def scribe(state: State, seat: int) -> bool:
     return "scribe" in state["seats"][str(seat)]["reserve"]
+
+
+SCRIBE_SOURCES = {"supply": True, "cards": False}
+
+
+def choose_scribe_source(
+    state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
+) -> None:
+    """``scribe supply`` / ``scribe cards``: where the Scribe's player takes the tokens they
+    earn. The seed: "Immer wenn du ein Siegpunktplättchen von einer Siegpunktkarte nehmen
+    darfst, kannst du stattdessen ein entsprechendes Plättchen aus dem Vorrat der ungenutzten
+    Siegpunktplättchen nehmen" - a standing choice, so that it holds for tokens earned in
+    another player's turn too (Defender of the Realm). Not an action: it changes no piece."""
+    rule = "Scribe"
+    if len(words) != 1 or words[0] not in SCRIBE_SOURCES:
+        raise RuleError(f"{rule}: scribe supply | scribe cards")
+    if not scribe(state, seat):
+        raise RuleError(f"{rule}: only with the Scribe in your reserve.")
+    player = state["seats"][str(seat)]
+    chosen = SCRIBE_SOURCES[words[0]]
+    if bool(player.get("scribe_supply")) == chosen:
+        raise RuleError(f"{rule}: your tokens already come from the {words[0]}.")
+    player["scribe_supply"] = chosen
+    where = "the unused supply" if chosen else "the VP cards while they hold any"
+    rows.append({"seat": seat, "event": f"takes VP tokens from {where} (Scribe)"})
 
 
 def token_values(card: str) -> list[int]:

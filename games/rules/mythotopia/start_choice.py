@@ -1,5 +1,6 @@
 """The optional start choice (3-4 players): one province more is dealt, then each player
-secretly returns province cards; all are revealed together when the last has chosen (MY-03)."""
+secretly returns province cards, all at once; they are revealed together when the last has
+chosen (MY-03)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import data
-from .state import State, controlled, draw, fresh_turn, rng, turn_to_next_undecided
+from .state import State, choosers, controlled, draw, first_turn, rng
 
 OPTION = "start-choice"
 
@@ -31,8 +32,13 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
     choices = state["start_choices"]
     choices[str(seat)] = list(words)
     rows.append({"seat": seat, "event": "chooses the provinces to return"})
-    if turn_to_next_undecided(state, choices):
-        return
+    if not choosers(state):
+        reveal(state, rows)
+
+
+def reveal(state: State, rows: list[dict[str, Any]]) -> None:
+    """Every seat has chosen (or left): the returned provinces are shown together."""
+    choices = state["start_choices"]
     shown = []
     for key, provinces in sorted(choices.items()):
         player = state["seats"][key]
@@ -44,7 +50,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
         shown.append(f"{state['colours'][int(key) - 1]} {', '.join(provinces)}")
     rows.append({"event": f"provinces returned: {'; '.join(shown)}"})
     state["start_choices"] = None
-    state["turn"] = fresh_turn(1)
+    state["turn"] = first_turn(state)
     deal_hands(state)
 
 

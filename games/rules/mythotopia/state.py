@@ -149,18 +149,26 @@ def take_from_supply(state: State, card: str, values: list[int]) -> None:
     state["vp_cards"][card] = values
 
 
-def turn_to_next_undecided(state: State, choices: dict[str, Any]) -> bool:
-    """A secret choice made by every seat in turn: give the turn to the first seat (not
-    dropped) without a choice in ``choices``; False once every seat has chosen."""
-    waiting = [
-        int(s)
-        for s in sorted(state["seats"], key=int)
-        if s not in choices and int(s) not in state["dropped"]
-    ]
-    if not waiting:
-        return False
-    state["turn"] = fresh_turn(waiting[0])
-    return True
+def pending_choices(state: State) -> dict[str, Any] | None:
+    """The secret setup choices being made (the start choice before the citadels), by seat."""
+    for key in ("start_choices", "citadel_choices"):
+        if state.get(key) is not None:
+            return dict(state[key])
+    return None
+
+
+def choosers(state: State) -> list[int]:
+    """Seats still to make the pending secret setup choice. Everyone chooses at once, without
+    waiting for the others (the seed: "wählen alle Spieler gleichzeitig und geheim")."""
+    choices = pending_choices(state)
+    if choices is None or state["finished"]:
+        return []
+    return [s for s in active_seats(state) if str(s) not in choices]
+
+
+def first_turn(state: State) -> dict[str, Any]:
+    """The first turn of play, once every secret setup choice is revealed."""
+    return fresh_turn(active_seats(state)[0])
 
 
 def fresh_turn(seat: int) -> dict[str, Any]:

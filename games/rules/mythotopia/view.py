@@ -6,7 +6,7 @@ from typing import Any
 
 from . import data
 from .scoring import vp
-from .state import State, reserve_capacity
+from .state import State, choosers, reserve_capacity
 from .wars import parties, strength, wars
 
 
@@ -41,6 +41,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turns_played": state["turns_played"],
         "choosing_citadels": bool(state.get("citadel_choices") is not None),
         "choosing_start": bool(state.get("start_choices") is not None),
+        "setup_choosers": choosers(state),  # who has still to choose: public, the choice not
         "seats": seats,
         "provinces": state["provinces"],
         "roads": state["roads"],

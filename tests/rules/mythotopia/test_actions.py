@@ -196,3 +196,21 @@ def test_unknown_commands_and_other_seats_are_refused(state):
         play(state, "fly away")
     with pytest.raises(RuleError, match="not blue's turn"):
         play(state, "pass", seat=2)
+
+
+def test_a_removed_province_card_still_controlled_is_offered_back_for_one_gold(state):
+    # Seed: "Mit dieser Aktion kannst du auch eine Karte deinem Deck hinzufügen, die du in
+    # einem früheren Zug aus deinem Deck entfernt hast ... auch eine Gebietskarte,
+    # vorausgesetzt, du kontrollierst das Gebiet noch." Without it in the legal list a player
+    # who had removed all their province cards could never attack or build again.
+    state["seats"]["1"]["deck"] = ["build", "army", "ship", "market2", "p-army", "p-build"]
+    hand(state, 1, "market", "Nusus")
+    new = play(state, "remove Nusus")
+    new["turn"]["actions"] = 0
+    legal = mythotopia.legal_commands(new, 1)
+    assert "add Nusus pay market:gold" in legal
+    assert not any(c.startswith("add Palmain") for c in legal)  # not removed: in the discard
+    back = play(new, "add Nusus pay market:gold")
+    assert "Nusus" in back["seats"]["1"]["discard"] and "Nusus" not in back["province_stack"]
+    new["provinces"]["Nusus"]["owner"] = 2
+    assert not any(c.startswith("add Nusus") for c in mythotopia.legal_commands(new, 1))

@@ -117,3 +117,72 @@ def test_ranger_eases_hills_and_mountains_for_attacks_and_roads(state):
     assert "attack Coryphee from Fadge pay army:army Nusus Palmain" in mythotopia.legal_commands(
         state, 1
     )
+
+
+def test_scribe_may_take_from_the_supply_while_the_card_still_holds_tokens(state):
+    # Seed (Schriftgelehrter): "Immer wenn du ein Siegpunktplättchen von einer Siegpunktkarte
+    # nehmen darfst, kannst du stattdessen ein entsprechendes Plättchen aus dem Vorrat der
+    # ungenutzten Siegpunktplättchen nehmen."
+    own(state, 1, "Quean")
+    hand(state, 1, "build", "Palmain", "market", "Quean")
+    assert not any(c.startswith("scribe") for c in mythotopia.legal_commands(state, 1))
+    with pytest.raises(RuleError, match="Scribe: only with the Scribe in your reserve"):
+        play(state, "scribe supply")
+    state["seats"]["1"]["reserve"].append("scribe")
+    assert "scribe supply" in mythotopia.legal_commands(state, 1)
+    chosen = play(state, "scribe supply")
+    assert chosen["turn"]["actions"] == 0 and not chosen["turn"]["free"]  # no action
+    assert "scribe cards" in mythotopia.legal_commands(chosen, 1)
+    supply = state["token_supply"]["2"]
+    new = play(chosen, "build road Nusus Palmain with build Palmain pay market:stone Quean")
+    assert new["seats"]["1"]["tokens"] == [{"card": "streets", "value": 2}]
+    assert new["vp_cards"]["streets"] == [2, 2, 2]  # the card empties no sooner
+    assert new["token_supply"]["2"] == supply - 1
+    back = play(chosen, "scribe cards")
+    again = play(back, "build road Nusus Palmain with build Palmain pay market:stone Quean")
+    assert again["vp_cards"]["streets"] == [2, 2]
+
+
+def test_merchant_and_water_mill_are_offered_wherever_a_resource_is_paid(state):
+    # Seed: Merchant "Spiele diese Karte zusammen mit einer anderen Karte, um deren
+    # Rohstoffsymbol in ein beliebiges Rohstoffsymbol deiner Wahl zu ändern"; Water Mill
+    # "Verdopple den Rohstoff der anderen Karte": any payment of food, stone or gold.
+    hand(state, 1, "Palmain", "army", "merchant", "Mome")  # Mome shows 1 gold
+    attack = "attack Blore from Palmain pay army:army merchant:Mome:food"
+    assert attack in mythotopia.legal_commands(state, 1)
+    assert play(state, attack)["provinces"]["Blore"]["armies"] == {"1": 2}
+
+    state["provinces"]["Diclesium"]["armies"] = {"1": 1}
+    state["seats"]["1"]["armies"] -= 1
+    deploy = "deploy Diclesium pay army:army merchant:Mome:food"
+    assert deploy in mythotopia.legal_commands(state, 1)
+
+    own(state, 1, "Quean")
+    state["seats"]["1"]["hand"] = []
+    hand(state, 1, "build", "Palmain", "water-mill", "Quean")  # Quean shows 1 stone
+    road = "build road Nusus Palmain with build Palmain pay water-mill:Quean"
+    assert road in mythotopia.legal_commands(state, 1)
+    assert ["Nusus", "Palmain"] in play(state, road)["roads"]
+
+
+def test_gold_mine_and_its_kind_are_offered_for_any_card_once_per_turn(state):
+    # Farming, Gold Mine, Quarry in the reserve: once per turn any card pays one of their
+    # resource. A player without a gold symbol could otherwise never take a card back.
+    state["progress_display"] = ["queen"]
+    hand(state, 1, "Palmain")  # food only
+    assert not any(c.startswith("add") for c in mythotopia.legal_commands(state, 1))
+    state["seats"]["1"]["reserve"].append("gold-mine")
+    assert "add queen pay Palmain:gold" in mythotopia.legal_commands(state, 1)
+    new = play(state, "add queen pay Palmain:gold")
+    assert "queen" in new["seats"]["1"]["discard"]
+
+
+def test_levies_let_any_card_pay_one_army_for_an_attack_or_a_deployment(state):
+    # Levies in the reserve: once per turn any card pays one army (MY-16, reserve cards).
+    hand(state, 1, "Palmain", "Nusus", "market")
+    assert not any(c.startswith("attack") for c in mythotopia.legal_commands(state, 1))
+    state["seats"]["1"]["reserve"].append("levies")
+    legal = mythotopia.legal_commands(state, 1)
+    attack = "attack Blore from Palmain pay Nusus:army market:food"
+    assert attack in legal and "deploy Palmain pay Nusus:army" in legal
+    assert play(state, attack)["provinces"]["Blore"]["armies"] == {"1": 1}

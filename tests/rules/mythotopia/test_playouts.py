@@ -16,15 +16,13 @@ from games.rules.core import RuleError
 
 from .playouts import check_invariants, random_step
 
-# Fixed seeds: 204 whole games. Random play can stall, since no rule ends a game before four
-# VP cards are empty: in the two-player game of seed 12 the leader can take no further token
-# (no village, city or road left) and the other never catches up within 8000 actions; the
-# two-player game of seed 59 stalls too (found when Merchant and Water Mill payments joined
-# the candidates). Those seeds are left out; the seeds are fixed rather than drawn afresh.
-STALLED = {(2, 12), (2, 59)}
-SEEDS = [
-    (players, seed) for players in (2, 3, 4) for seed in range(69) if (players, seed) not in STALLED
-][:204]
+# Fixed seeds: 204 whole games, 69 each of 2 and 3 players and 66 of 4. Games that once
+# stalled here were dead ends of the legal list, not of the rules: a player who had removed
+# every province card was never offered to take one back (Add a Card), and a player without a
+# gold symbol was never offered the Gold Mine's gold, so neither could attack, build or end
+# the game again; and the random player took its ships back as often as it sailed, so Master
+# of the Sea (ships in four seas at once) never emptied.
+SEEDS = [(players, seed) for players in (2, 3, 4) for seed in range(69)][:204]
 EARLY_ACTIONS = 25
 MAX_ACTIONS = 8000
 LEGAL_CHECK_EVERY = 40
@@ -40,7 +38,7 @@ def playout(players: int, seed: int, options: tuple[str, ...] = ()) -> dict:
         if state["finished"]:
             break
         if step % LEGAL_CHECK_EVERY == 0:
-            seat = state["turn"]["seat"]
+            seat = mythotopia.acting_seat(state)
             legal = mythotopia.legal_commands(state, seat)
             # Only a pending choice (Philosopher, setup choices) keeps a player from passing.
             assert "pass" in legal or all(
@@ -50,8 +48,9 @@ def playout(players: int, seed: int, options: tuple[str, ...] = ()) -> dict:
                 after, rows = mythotopia.apply(state, state["colours"][seat - 1], command)
                 check_invariants(after)
                 assert rows[0]["command"] == command
+            choosing = mythotopia.choosers(state)  # secret setup choices: all at once
             for other in range(1, players + 1):
-                if other != seat:
+                if other != seat and other not in choosing:
                     assert mythotopia.legal_commands(state, other) == []
         state, _ = random_step(state, rng)
         check_invariants(state)
@@ -93,7 +92,7 @@ def test_every_listed_command_is_accepted_early_in_any_game(players, seed):
         mythotopia.make_setup([f"p{i}" for i in range(players)], str(seed), [])
     )
     for _ in range(EARLY_ACTIONS):
-        seat = state["turn"]["seat"]
+        seat = mythotopia.acting_seat(state)
         for command in mythotopia.legal_commands(state, seat):
             after, _ = mythotopia.apply(state, state["colours"][seat - 1], command)
             check_invariants(after)
@@ -106,7 +105,7 @@ def test_a_replay_of_the_same_commands_is_deterministic():
     state = mythotopia.new_state(mythotopia.make_setup(["a", "b", "c"], "replay", []))
     log = []
     for _ in range(150):
-        actor = state["colours"][state["turn"]["seat"] - 1]
+        actor = state["colours"][mythotopia.acting_seat(state) - 1]
         state, command = random_step(state, rng)
         log.append((actor, command))
     again = mythotopia.new_state(mythotopia.make_setup(["a", "b", "c"], "replay", []))

@@ -39,8 +39,11 @@ def test_one_more_province_each_then_one_returned_secretly_to_the_stack():
     assert Mythotopia().command_view(colours[0], f"return {owned[1][0]}", 2) == (
         "return (secret choice)"
     )
-    after, _ = mythotopia.apply(after, colours[1], f"return {owned[2][0]}")
-    done, rows = mythotopia.apply(after, colours[2], f"return {owned[3][0]}")
+    # All at once: the third player need not wait for the second.
+    assert mythotopia.choosers(after) == [2, 3]
+    after, _ = mythotopia.apply(after, colours[2], f"return {owned[3][0]}")
+    assert mythotopia.legal_commands(after, 3) == []
+    done, rows = mythotopia.apply(after, colours[1], f"return {owned[2][0]}")
     assert "provinces returned" in rows[0]["text"]
     for seat in (1, 2, 3):
         province = owned[seat][0]

@@ -1,7 +1,7 @@
 // The Mythotopia game page: the map, the viewer's cards, the players and the VP cards, drawn
 // from the viewer's own view (other players' hands arrive only as sizes). Actions are the
-// legal commands grouped by their first word, or typed; each is confirmed before it is sent,
-// and the page refreshes from the API whenever the game's WebSocket reports a new move.
+// legal commands grouped by their first word, or typed; each is previewed by the server and
+// confirmed before it is sent, and the page refreshes from the API whenever the game's WebSocket reports a new move.
 
 import { api, h, showError } from "./api.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
@@ -65,11 +65,18 @@ function legalPlaces() {
 }
 
 function renderTurn() {
-  const waiting = (st.view.waiting_for || [])[0];
+  // Secret setup choices wait for every seat at once: the viewer's own entry comes first.
+  const list = st.view.waiting_for || [];
+  const waiting = list.find((w) => w.seat === data.me.seat) || list[0];
   let text = "";
   if (st.view.finished) {
     const winner = seatRow(st.view.winner);
     text = winner ? interpolate(gettext("The game is over: %(player)s wins."), { player: winner.player }) : gettext("The game is over.");
+  } else if (waiting && waiting.category === "setup") {
+    const others = list.filter((w) => w.seat !== data.me.seat).map((w) => seatRow(w.seat).player).join(", ");
+    text = waiting.seat === data.me.seat
+      ? gettext("Your turn: choose in secret; the choices are revealed when every player has chosen.")
+      : interpolate(gettext("Waiting for the secret choices of: %(players)s."), { players: others });
   } else if (waiting) {
     const row = seatRow(waiting.seat);
     const left = Math.max(0, 2 - ((st.view.turn && st.view.turn.actions) || 0));
@@ -82,7 +89,8 @@ function renderTurn() {
   $("myth-turn").textContent = text;
   $("myth-turn").classList.toggle("mine", Boolean(waiting && waiting.seat === data.me.seat));
   $("myth-move").textContent = String(st.moveNumber);
-  $("myth-provisional").textContent = st.view.provisional_components || "";
+  // The note in the page's language (the state carries the engine's English text).
+  $("myth-provisional").textContent = data.board.provisional_note || st.view.provisional_components || "";
 }
 
 function renderMap() {
@@ -185,14 +193,48 @@ function renderLegal() {
   el.replaceChildren(...[note, ...sections].filter(Boolean));
 }
 
-function ask(command) {
-  // This kind has no server preview: the player confirms the exact command instead.
-  st.pending = command.trim();
-  if (!st.pending) return;
-  $("myth-confirm-command").textContent = st.pending;
-  $("myth-confirm").hidden = false;
+async function ask(command) {
+  // The server tries the command for this seat without playing it: the player sees what it
+  // would do (or the rule it breaks) before confirming. Cards a turn would draw stay hidden.
+  const pending = command.trim();
+  if (!pending) return;
+  st.pending = null;
+  $("myth-confirm").hidden = true;
   showError($("myth-error"), "");
+  let result;
+  try {
+    result = await api("POST", `${base}/preview/`, { command: pending, expected_move_number: st.moveNumber });
+  } catch (error) {
+    showError($("myth-error"), error.message);
+    return;
+  }
+  st.pending = pending;
+  $("myth-confirm-command").textContent = pending;
+  $("myth-preview").replaceChildren(...previewLines(result));
+  $("myth-confirm").hidden = false;
   $("myth-confirm-yes").focus();
+}
+
+function previewLines(result) {
+  const shown = result.state;
+  const lines = result.ledger.map((row) => h("li", {}, row.text || row.command));
+  const mine = seatRow(data.me.seat);
+  const after = (shown.seats || {})[String(data.me.seat)];
+  if (mine && after && after.vp !== mine.vp) {
+    lines.push(h("li", {}, interpolate(gettext("Your VP: %(before)s → %(after)s"), { before: mine.vp, after: after.vp })));
+  }
+  if (shown.my_pending_choice) lines.push(h("li", {}, gettext("Your choice stays secret until every player has chosen.")));
+  if (shown.cards_to_draw) {
+    lines.push(h("li", {}, interpolate(ngettext("Then you draw %(n)s card.", "Then you draw %(n)s cards.", shown.cards_to_draw), { n: shown.cards_to_draw })));
+  }
+  if (shown.philosopher_cards) {
+    lines.push(h("li", {}, interpolate(gettext("You will look at %(n)s progress cards and take one."), { n: shown.philosopher_cards })));
+  }
+  if (shown.my_hand) {
+    const names = shown.my_hand.map((card) => cardInfo(card).name).join(", ") || "–";
+    lines.push(h("li", {}, interpolate(gettext("Your hand after it: %(cards)s"), { cards: names })));
+  }
+  return lines;
 }
 
 async function send() {
