@@ -8,8 +8,12 @@ project) and its final VP, errors and end are compared with ours.
 
     TM_REFERENCE_SRC=/path/to/terra-mystica/src python -m bench.fire_and_ice_oracle 0 100
 
-With a third argument (a directory), the games that agree are written there as fixtures:
-the setup, every row with its actor, and the reference's final VP (tests/rules replays them).
+With ``--auction`` every game starts with a faction auction (even seeds the printed one,
+odd seeds the fast one) over all Fire & Ice boards beside the base game's.
+
+With a third argument (a directory), the games that agree are written there as fixtures
+(``write_fixture``: the corpus schema, or for auction games our moves with the reference's
+values after every row); tests/rules replays them row by row.
 """
 
 from __future__ import annotations
@@ -27,12 +31,15 @@ from games.rules.terra_mystica.legal import random_legal_command
 from games.rules.terra_mystica.player import apply_player_logged
 from games.rules.terra_mystica.reference_ledger import (
     first_row_difference,
+    from_first_pass,
     ledger_values,
     normalized,
 )
+from games.rules.terra_mystica.replay import replay_game
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, random_setup
 from games.rules.terra_mystica.views import waiting_for
 
+from .fire_and_ice_corpus import corpus_game
 from .snellman_reference import HARNESS, reference_source
 
 GROUPS = {
@@ -43,44 +50,97 @@ GROUPS = {
 }
 
 
-def random_game(seed: int) -> dict:
-    """A random game with one Fire & Ice faction, as reference rows and our final VP."""
+AUCTIONS = ("faction-auction", "fast-auction")
+REFERENCE_START_VP = 20
+# Every Fire & Ice board, so that the auction's draw can offer them.
+ALL_FACTION_OPTIONS = tuple(
+    f"fire-and-ice-factions/{g}" for g in ("ice", "volcano", "variable", "variable_v5")
+)
+
+
+def random_game(seed: int, auction: str | None = None) -> dict:
+    """A random game with one Fire & Ice faction (or, with an auction, the factions the
+    auction's draw offers), as reference rows and our final VP.
+
+    The reference has no auction: it gets the auction's outcome, the factions set up in
+    their turn-order positions, each followed by its own setup steps; VP are compared
+    it starts every faction at 20 VP, so the faction's first line there begins with a VP
+    adjustment to 40 - bid (``-17vp``, allowed by its option ``loose-adjust-resource``).
+    While the factions place their first dwellings the reference writes a line that begins
+    with an adjustment into whichever row is open, so auction games are compared from the
+    first bonus card taken on (``from_first_pass``); the values carry every row before."""
     rng = random.Random(seed)
     group = sorted(GROUPS)[seed % len(GROUPS)]
     faction = GROUPS[group][seed // len(GROUPS) % len(GROUPS[group])]
     players = 2 + seed // 8 % 4  # every count for every faction and option
-    options = (*DEFAULT_OPTIONS, f"fire-and-ice-factions/{group}")
+    options: tuple[str, ...] = (*DEFAULT_OPTIONS, f"fire-and-ice-factions/{group}")
+    if auction:
+        revision = "variable_v5" if seed % 2 else "variable"
+        fi = [o for o in ALL_FACTION_OPTIONS if not o.startswith("fire-and-ice-factions/var")]
+        options = (*DEFAULT_OPTIONS, *fi, f"fire-and-ice-factions/{revision}", auction)
     setup = random_setup(
         f"fire-and-ice-{seed}", players, options, [f"p{i}" for i in range(1, 6)][:players]
     )
     state = new_game(setup)
     moves: list[list[str]] = []
     ledger: list[dict] = []
-    rows = [f"player-count {players}", *(f"option {o}" for o in options)]
+    rows = [f"player-count {players}", *(f"option {o}" for o in options if o not in AUCTIONS)]
     rows.append("score " + ",".join(setup.scoring_tiles))
     rows += [f"delete {tile}" for tile in setup.removed_bonus_tiles]
+    if auction:
+        rows.append("option loose-adjust-resource")
+    adjustments: dict[str, str] = {}
+
+    def faction_rows(actor: str, row: str) -> list[str]:
+        subs = [sub for sub in row.split(". ") if sub]
+        if actor in adjustments:
+            subs.insert(0, adjustments.pop(actor))
+        return [f"{actor}: {sub}" for sub in subs]
+
+    # During the auction: each faction's reference rows and our ledger rows, until it ends.
+    held_rows: dict[str, list[str]] = {}
+    held_ledger: dict[str, list[dict]] = {}
     while not state.finished:
         actor = rng.choice(waiting_for(state)).actor
-        if actor.startswith("player") and not state.factions:
+        if actor.startswith("player") and not state.factions and not auction:
             row: str | None = f"setup {faction}"
         else:
             row = random_legal_command(state, actor, rng, pass_rate=0.05)
         if row is None:
             raise RuntimeError(f"game {seed}: no legal row for {actor}")
+        in_auction = state.phase == "faction-auction"
         state, produced = apply_player_logged(state, actor, row)
-        ledger += [ledger_values(r) for r in produced if not r.is_comment]
         moves.append([actor, row])
+        values = [ledger_values(r) for r in produced if not r.is_comment]
+        if in_auction:
+            for v in values:
+                held_ledger.setdefault(v["faction"], []).append(v)
+            if not actor.startswith("player"):
+                held_rows.setdefault(actor, []).append(row)
+            if state.phase != "faction-auction":
+                positions = state.auction["positions"]
+                for name in sorted(positions, key=positions.__getitem__):
+                    rows.append(f"setup {name}")
+                    delta = state.factions[name].vp_source["start"] - REFERENCE_START_VP
+                    if delta:
+                        adjustments[name] = f"{'+' if delta > 0 else '-'}{abs(delta)}vp"
+                    for held in held_rows.get(name, []):
+                        rows += faction_rows(name, held)
+                    ledger += held_ledger.get(name, [])
+            continue
+        ledger += values
         if actor.startswith("player"):
             rows.append(row)
         else:
-            rows += [f"{actor}: {sub}" for sub in row.split(". ") if sub]
+            rows += faction_rows(actor, row)
     return {
-        "game_id": f"fire-and-ice-{seed}",
+        "game_id": f"fire-and-ice-{'auction-' if auction else ''}{seed}",
         "player_count": players,
         "rows": rows,
         "base_map": None,
-        "faction": faction,
-        "option": group,
+        "faction": faction if not auction else ",".join(sorted(state.factions)),
+        "option": auction if auction else group,
+        "auction": auction,
         "vp": {f.name: f.vp for f in state.factions.values()},
         "setup": setup.to_json(),
         "moves": moves,
@@ -88,18 +148,46 @@ def random_game(seed: int) -> dict:
     }
 
 
-def write_fixture(directory: Path, result: dict) -> None:
+def write_fixture(directory: Path, result: dict) -> str | None:
+    """Write an agreeing game as a fixture; returns why it was kept out (None: written).
+
+    A game without an auction becomes a game of the corpus schema (the reference's ledger,
+    every row, ``fire_and_ice_corpus.py``), kept only if ``replay_game`` replays it exactly.
+    The reference has no auction, so an auction game keeps our moves (the auction's bids
+    first) and the reference's values after every row, compared as the oracle compares."""
+    path = directory / f"{result['game_id']}.json"
+    if not result["auction"]:
+        record = corpus_game(
+            {**result, "reference_vp": result["reference"]["vp"]},
+            result["reference_full_ledger"],
+        )
+        replayed = replay_game(record)
+        if not replayed.exact:
+            mismatch = replayed.first_mismatch
+            return mismatch.describe() if mismatch else "not exact"
+        path.write_text(
+            "{\n"
+            + ",\n".join(
+                f"{json.dumps(k)}: {json.dumps(v, sort_keys=True)}"
+                for k, v in record.items()
+                if k != "rows"
+            )
+            + ',\n"rows": [\n'
+            + ",\n".join(json.dumps(r, sort_keys=True) for r in record["rows"])
+            + "\n]}\n"
+        )
+        return None
     fixture = {
         "game_id": result["game_id"],
-        "faction": result["faction"],
-        "option": f"fire-and-ice-factions/{result['option']}",
+        "auction": result["auction"],
+        "factions": sorted(result["vp"]),
         "setup": result["setup"],
         "moves": result["moves"],
         "reference_final_vp": result["reference"]["vp"],
         "reference_ledger": result["reference_ledger"],
     }
-    path = directory / f"{result['game_id']}.json"
     path.write_text(json.dumps(fixture, indent=0, sort_keys=True) + "\n")
+    return None
 
 
 def compare(src: str, games: list[dict]) -> list[dict]:
@@ -116,7 +204,7 @@ def compare(src: str, games: list[dict]) -> list[dict]:
             text=True,
             cwd=tmp,
             check=True,
-            env={**os.environ, "TM_LEDGER": "1"},
+            env={**os.environ, "TM_LEDGER": "1", "TM_FULL_LEDGER": "1"},
         )
     by_id = {g["game_id"]: g for g in games}
     out = []
@@ -125,7 +213,11 @@ def compare(src: str, games: list[dict]) -> list[dict]:
             result = json.loads(line)
             game = by_id[result["game_id"]]
             theirs = result.pop("ledger", [])
-            difference = first_row_difference(game["ledger"], theirs)
+            full = result.pop("full_ledger", [])
+            ours = game["ledger"]
+            if game["auction"]:
+                ours, theirs = from_first_pass(ours), from_first_pass(theirs)
+            difference = first_row_difference(ours, theirs)
             agrees = (
                 result["finished"]
                 and not result["errors"]
@@ -137,6 +229,7 @@ def compare(src: str, games: list[dict]) -> list[dict]:
                     **game,
                     "reference": result,
                     "reference_ledger": normalized(theirs),
+                    "reference_full_ledger": full,
                     "agrees": agrees,
                     "difference": difference,
                 }
@@ -149,14 +242,22 @@ def main(argv: list[str]) -> int:
     if src is None:
         print("set TM_REFERENCE_SRC to the reference's src directory", file=sys.stderr)
         return 2
+    auction = "--auction" in argv
+    argv = [a for a in argv if a != "--auction"]
     start, count = int(argv[0]), int(argv[1])
-    results = compare(src, [random_game(seed) for seed in range(start, start + count)])
+    games = [
+        random_game(seed, AUCTIONS[seed % 2] if auction else None)
+        for seed in range(start, start + count)
+    ]
+    results = compare(src, games)
     if len(argv) > 2:
         directory = Path(argv[2])
         directory.mkdir(parents=True, exist_ok=True)
         for r in results:
             if r["agrees"]:
-                write_fixture(directory, r)
+                kept_out = write_fixture(directory, r)
+                if kept_out:
+                    print(r["game_id"], "agrees but is kept out of the fixtures:", kept_out)
     for r in results:
         if not r["agrees"]:
             print(
@@ -169,9 +270,13 @@ def main(argv: list[str]) -> int:
     agreeing = sum(r["agrees"] for r in results)
     by_faction: dict[str, list[int]] = {}
     for r in results:
-        tally = by_faction.setdefault(f"{r['faction']} ({r['option']})", [0, 0])
-        tally[0] += r["agrees"]
-        tally[1] += 1
+        keys = [f"{r['faction']} ({r['option']})"]
+        if r["auction"]:
+            keys = [f"{r['auction']} games", *(f"{f} (in an auction)" for f in r["vp"])]
+        for key in keys:
+            tally = by_faction.setdefault(key, [0, 0])
+            tally[0] += r["agrees"]
+            tally[1] += 1
     for name, (ok, n) in sorted(by_faction.items()):
         print(f"{name}: {ok}/{n}")
     rows = sum(len(r["rows"]) for r in results)

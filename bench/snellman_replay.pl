@@ -8,8 +8,9 @@
 # Each game.json (written by bench/snellman_reference.py) holds {"game_id", "rows": [command
 # rows as the site stores them], "base_map": [terrain...] or null, and optionally
 # "player_count"}. One JSON line per game goes
-# to stdout: {"game_id", "seconds": [one per repetition], "vp": {faction: VP}, "finished",
-# "errors": [...]} (and "ledger" with TM_LEDGER set).
+# to stdout: {"game_id", "seconds": [one per repetition], "cpu_seconds": [the process's CPU
+# time, likewise], "vp": {faction: VP}, "finished", "errors": [...]} (and "ledger" with
+# TM_LEDGER set, "full_ledger" with TM_FULL_LEDGER too: comments as {"comment"}).
 use strict;
 use warnings;
 
@@ -20,7 +21,7 @@ BEGIN {
 }
 
 use JSON;
-use Time::HiRes qw(time);
+use Time::HiRes qw(time clock_gettime CLOCK_PROCESS_CPUTIME_ID);
 use tracker;
 
 my $repeat = shift @ARGV or die "usage: $0 SRC_DIR REPEAT game.json...\n";
@@ -34,9 +35,10 @@ for my $path ($ARGV[0], @ARGV) {
     close $fh;
     my $metadata = { game_options => [] };
     $metadata->{base_map} = $game->{base_map} if $game->{base_map};
-    my (@seconds, $res);
+    my (@seconds, @cpu_seconds, $res);
     for (1 .. ($warm ? 1 : $repeat)) {
         my $begin = time;
+        my $cpu_begin = clock_gettime(CLOCK_PROCESS_CPUTIME_ID);
         $res = terra_mystica::evaluate_game({
             rows => [ @{$game->{rows}} ],
             faction_info => {},
@@ -45,6 +47,7 @@ for my $path ($ARGV[0], @ARGV) {
             metadata => { %$metadata },
         });
         push @seconds, time - $begin;
+        push @cpu_seconds, clock_gettime(CLOCK_PROCESS_CPUTIME_ID) - $cpu_begin;
     }
     if ($warm) {
         $warm = 0;
@@ -54,11 +57,14 @@ for my $path ($ARGV[0], @ARGV) {
     print encode_json({
         game_id => $game->{game_id},
         seconds => \@seconds,
+        cpu_seconds => \@cpu_seconds,
         vp => \%vp,
         finished => $res->{finished} ? JSON::true : JSON::false,
         errors => [ map { "$_" } @{$res->{error}} ],
         # With TM_LEDGER set: the values after every row of the reference's ledger.
         ($ENV{TM_LEDGER} ? (ledger => [ map { ledger_row($_) } grep { $_->{faction} } @{$res->{ledger}} ]) : ()),
+        # With TM_FULL_LEDGER set as well: every row, comments included, in ledger order.
+        ($ENV{TM_FULL_LEDGER} ? (full_ledger => [ map { $_->{faction} ? ledger_row($_) : { comment => "$_->{comment}" } } grep { $_->{faction} or defined $_->{comment} } @{$res->{ledger}} ]) : ()),
     }), "\n";
 }
 

@@ -10,14 +10,17 @@ when nothing blocks it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
-from . import income, leech, scoring
+from . import auction, income, leech, scoring
 from .data import CYCLE_INDEX
 
 if TYPE_CHECKING:
     from .context import Game
+    from .setup import GameSetup
     from .state import FactionState
 
 
@@ -39,16 +42,27 @@ def require_action(g: Game, f: FactionState, record: dict) -> None:
 def dismiss_action(g: Game, f: FactionState, kind: str | None = None) -> None:
     records = g.s.action_required
     name = f.name
-    if any(r.get("faction") == name and (kind is None or r["type"] == kind) for r in records):
-        g.s.action_required = [
-            r
-            for r in records
-            if not (r.get("faction") == name and (kind is None or r["type"] == kind))
-        ]
+    for r in records:
+        if r.get("faction") == name and (kind is None or r["type"] == kind):
+            g.s.action_required = [
+                r
+                for r in records
+                if not (r.get("faction") == name and (kind is None or r["type"] == kind))
+            ]
+            return
 
 
 def blocking_count(g: Game) -> int:
     return sum(1 for r in g.s.action_required if not r.get("optional"))
+
+
+def is_blocked(g: Game) -> bool:
+    """Does a decision the game must wait for remain open?"""
+    # A plain loop: asked after every command, where a generator costs more than the scan.
+    for r in g.s.action_required:  # noqa: SIM110
+        if not r.get("optional"):
+            return True
+    return False
 
 
 # --- turn order -------------------------------------------------------------------------
@@ -59,7 +73,11 @@ def factions_in_order_from(
 ) -> list[FactionState]:
     """Seat order rotated so that ``f`` comes last."""
     fs = g.s.factions_in_order(include_dropped=include_dropped)
-    i = next((i for i, x in enumerate(fs) if x is f), len(fs) - 1)
+    i = len(fs) - 1
+    for j, x in enumerate(fs):
+        if x is f:
+            i = j
+            break
     return fs[i + 1 :] + fs[: i + 1]
 
 
@@ -101,6 +119,10 @@ def require_subaction(g: Game, f: FactionState, kind: str, followup: dict[str, i
     else:
         unpassed = [x for x in g.s.factions_in_order() if not x.passed and not x.dropped]
         if len(unpassed) == 1 and unpassed[0] is f:
+            if g.s.merchants is not None:
+                from .merchants.commands import check_no_trades_waiting
+
+                check_no_trades_waiting(g, f)
             # The last player still in the round takes one action after the other.
             maybe_advance_to_next_player(g, f)
             if not g.ledger.force_finish:
@@ -140,8 +162,12 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     """Record what ``f`` still owes before its turn can end; True if anything."""
     if f.dropped:
         return False
+    expansion = False  # Merchants of the Seas: ships to place, trades, FAV13's choice
+    if g.s.merchants is not None:
+        from .merchants.commands import settle as merchants_settle
+
+        expansion = merchants_settle(g, f)
     name = f.name
-    present = {r["type"] for r in g.s.action_required if r.get("faction") == name}
     owed = (
         f.spade
         or f.free_tf
@@ -156,8 +182,14 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         or f.gain_p3_for_vp
         or f.unlock_terrain
     )
-    if not owed and not f.convert_w_to_p and not present.intersection(_ENTITLEMENT_RECORDS):
-        return False  # the common case: nothing owed, nothing to withdraw
+    records = g.s.action_required
+    if not owed and not f.convert_w_to_p:
+        for r in records:
+            if r["type"] in _ENTITLEMENT_RECORDS and r.get("faction") == name:
+                break
+        else:
+            return expansion  # the common case: nothing owed, nothing to withdraw
+    present = {r["type"] for r in records if r.get("faction") == name}
     in_round = bool(g.s.round)
 
     def settle(kind: str, owed: bool, record: dict) -> None:
@@ -167,7 +199,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         elif kind in present and (in_round or kind not in ("upgrade", "dwelling")):
             dismiss_action(g, f, kind)
 
-    incomplete = False
+    incomplete = expansion
     if f.volcano_tf:
         incomplete = True
         require_action(g, f, {"type": "transform", "amount": 1})
@@ -207,14 +239,20 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     )
     # A colour to choose (Shapeshifters' home change) is part of the action.
     incomplete = incomplete or "pick-color" in present
-    owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.gain_p3_for_vp or f.unlock_terrain)
+    owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.unlock_terrain)
     return incomplete or owes or darkling_choice
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
-    if g.s.finished:
+    """The first faction after ``f`` in seat order still playing this round (``f`` last)."""
+    s = g.s
+    if s.finished:
         return None
-    for x in factions_in_order_from(g, f):
+    order, factions = s.order, s.factions
+    n = len(order)
+    i = order.index(f.name) if f.name in order else n - 1
+    for step in range(1, n + 1):
+        x = factions[order[(i + step) % n]]
         if not x.passed and not x.dropped:
             return x
     return None
@@ -252,22 +290,38 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
 # --- phases -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One row of the phase table: its name, whether a game has it, and its handler.
+
+    The handler runs while the game is in the phase; it waits (returns) while decisions
+    block, or moves the game on by naming the next phase (usually ``next_phase``).
+    """
+
+    name: str
+    handler: Callable[[Game], None]
+    applies: Callable[[GameSetup], bool] = lambda setup: True
+
+
 def what_next(g: Game) -> None:
-    s = g.s
-    if s.phase == "select-factions":
-        _in_select_factions(g)
-    if s.phase == "initial-dwellings":
-        _in_initial_dwellings(g)
-    if s.phase == "initial-bonus":
-        _in_initial_bonus(g)
-    if s.phase == "income":
-        _in_income(g)
-    if s.phase == "use-income-spades":
-        _in_use_income_spades(g)
-    if s.phase == "income-done":
-        _in_income_done(g)
-    if s.phase == "play":
+    """Run the phase handlers in table order; a handler that moves the game on hands over
+    to the following rows in the same call."""
+    if g.s.phase == "play":  # the common case, and the table's last row
         _in_play(g)
+        return
+    for phase in PHASES:
+        if g.s.phase == phase.name:
+            phase.handler(g)
+
+
+def first_phase(setup: GameSetup) -> str:
+    return next(p.name for p in PHASES if p.applies(setup))
+
+
+def next_phase(g: Game, name: str) -> str:
+    """The phase after ``name`` in the table that this game has."""
+    names = [p.name for p in PHASES]
+    return next(p.name for p in PHASES[names.index(name) + 1 :] if p.applies(g.s.setup))
 
 
 def _in_select_factions(g: Game) -> None:
@@ -292,7 +346,7 @@ def _in_select_factions(g: Game) -> None:
         s.action_required = [{"type": "faction", "seat": seat, "player_index": f"player{seat}"}]
         return
     s.action_required = []
-    s.phase = "initial-dwellings"
+    s.phase = next_phase(g, "select-factions")
 
 
 def _in_initial_dwellings(g: Game) -> None:
@@ -301,7 +355,14 @@ def _in_initial_dwellings(g: Game) -> None:
         return
     name, kind = s.setup_order[0]
     if kind == "bonus":
-        s.phase = "initial-bonus"
+        s.phase = next_phase(g, "initial-dwellings")
+        return
+    if kind == "dock":
+        from .merchants.ships import ask_for_dock
+
+        if not ask_for_dock(g, s.factions[name]):
+            s.setup_order.pop(0)  # no dwelling beside a river: the dock is placed later
+            _in_initial_dwellings(g)
         return
     f = s.factions[name]
     s.action_required = [{"type": "dwelling", "faction": name}]
@@ -317,7 +378,7 @@ def _in_initial_bonus(g: Game) -> None:
         return
     s.action_required = []
     g.ledger.finish_row()
-    s.phase = "income"
+    s.phase = next_phase(g, "initial-bonus")
 
 
 def _in_income(g: Game) -> None:
@@ -327,13 +388,13 @@ def _in_income(g: Game) -> None:
     mask = 1 if s.income_state == "cult" else 14
     if not any(f.income_taken & mask for f in s.factions.values()):
         income.income_phase(g, s.income_state)
-    s.phase = "use-income-spades"
+    s.phase = next_phase(g, "income")
 
 
 def _in_use_income_spades(g: Game) -> None:
     if blocking_count(g):
         return
-    g.s.phase = "income-done"
+    g.s.phase = next_phase(g, "use-income-spades")
 
 
 def _in_income_done(g: Game) -> None:
@@ -344,16 +405,17 @@ def _in_income_done(g: Game) -> None:
         what_next(g)
     else:
         g.ledger.finish_row()
-        s.phase = "play"
+        s.phase = next_phase(g, "income-done")
         start_round(g)
 
 
 def _in_play(g: Game) -> None:
     s = g.s
-    if blocking_count(g):
+    if is_blocked(g):
         return
-    if not all(f.passed or f.dropped for f in s.factions.values()):
-        return
+    for f in s.factions.values():
+        if not (f.passed or f.dropped):
+            return
     if s.round == 6:
         scoring.finish_game(g)
     else:
@@ -386,3 +448,18 @@ def start_round(g: Game) -> None:
         start_full_move(g, f)
         s.full_turn_played = False
         break
+
+
+# The phases in the order a game goes through them. The income phase runs twice per round
+# (cult rewards, then income: ``income-done`` loops back once) and ``play`` returns to
+# ``income`` until round 6 is over; everything else moves to the next row.
+PHASES: tuple[Phase, ...] = (
+    Phase(auction.PHASE, auction.in_auction, applies=auction.has_auction),
+    Phase("select-factions", _in_select_factions),
+    Phase("initial-dwellings", _in_initial_dwellings),
+    Phase("initial-bonus", _in_initial_bonus),
+    Phase("income", _in_income),
+    Phase("use-income-spades", _in_use_income_spades),
+    Phase("income-done", _in_income_done),
+    Phase("play", _in_play),
+)
