@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run serve test bench lint migrate demo clean messages
+.PHONY: install browser run serve test bench lint migrate demo clean messages engine-compiled engine-pure
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,14 @@ test: install browser
 REFERENCE_GIT ?= /work/.mirror/jsnell+terra-mystica/repo
 bench: install
 	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" bench/run
+
+# Optional: the engine's hot modules compiled with mypyc (a C compiler needed); the pure
+# Python engine stays the reference, and engine-pure goes back to it.
+engine-compiled: install
+	PY="$(PY)" bench/engine_compiled
+
+engine-pure:
+	PY="$(PY)" bench/engine_compiled --remove
 
 lint: install
 	$(PY) -m ruff check .

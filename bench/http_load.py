@@ -19,6 +19,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import statistics
 import threading
 import time
@@ -251,6 +252,81 @@ def play(base: str, games: list[Game], tokens: dict[str, str], max_moves: int = 
     return time.perf_counter() - started
 
 
+def send_times(
+    games: int, rate: float, moves: int, schedule: str, seed: int = 1
+) -> list[list[float]]:
+    """Each game's planned send times (seconds from the start) for ``moves`` moves each: one
+    stream of ``rate`` moves/s for the whole site, its moves dealt to the games in turn. The
+    stream's gaps are exponential (``schedule="poisson"``: arrivals at random, as from many
+    independent players) or all 1 / rate (``"fixed"``); every game ends at about the same time,
+    so the offered rate holds to the end."""
+    generator = random.Random(seed)
+    plans: list[list[float]] = [[] for _ in range(games)]
+    at = 0.0
+    for index in range(games * moves):
+        at += 1 / rate if schedule == "fixed" else generator.expovariate(rate)
+        plans[index % games].append(at)
+    return plans
+
+
+def play_paced(
+    base: str,
+    games: list[Game],
+    tokens: dict[str, str],
+    rate: float,
+    max_moves: int = 0,
+    schedule: str = "poisson",
+) -> tuple[float, list[float]]:
+    """Open loop: each game's moves are sent at planned times (``send_times``), by the player
+    whose move it is, on that player's own connection; a move whose game still waits for the
+    previous answer is sent as soon as that answer arrives (one move in flight per game, as
+    the rules demand) and its delay is recorded. Latency runs from the send. Returns the
+    elapsed seconds and the delays behind plan."""
+    counts = [min(max_moves or len(g.moves), len(g.moves)) for g in games]
+    plans = send_times(len(games), rate, max(counts), schedule)
+    delays: list[float] = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(len(games) + 1)
+    start = [0.0]
+
+    def run(game: Game, plan: list[float], count: int) -> None:
+        clients = {name: Client(base, tokens[name]) for name in game.seats}
+        barrier.wait()
+        for index in range(count):
+            wait = start[0] + plan[index] - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+            name, command = game.moves[index]
+            sent = time.perf_counter()
+            try:
+                status, body = clients[name].call(
+                    "POST",
+                    f"{game.url}/moves/",
+                    {"command": command, "expected_move_number": index},
+                )
+            except Exception as error:  # any failure is an error of the run
+                status, body = 0, {"error": repr(error)}
+            if status != 201:
+                game.failed = f"move {index + 1} {command!r}: {status} {body}"
+                return
+            game.latencies.append(time.perf_counter() - sent)
+            game.cursor = index + 1
+            with lock:
+                delays.append(max(0.0, sent - start[0] - plan[index]))
+
+    threads = [
+        threading.Thread(target=run, args=(g, p, c), daemon=True)
+        for g, p, c in zip(games, plans, counts, strict=True)
+    ]
+    for t in threads:
+        t.start()
+    start[0] = time.perf_counter() + 0.05
+    barrier.wait()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start[0], delays
+
+
 def check(base: str, game: Game, tokens: dict[str, str], played: int | None = None) -> bool:
     """Every faction's VP on the site equals the corpus's after the moves played (a whole
     game: finished, with the corpus's final VP)."""
@@ -264,14 +340,14 @@ def check(base: str, game: Game, tokens: dict[str, str], played: int | None = No
 
 
 def one_client(
-    base: str, record: dict, tokens: dict[str, str], names: list[str], stack_cpu=None
+    base: str, record: dict, tokens: dict[str, str], names: list[str], stack_cpu=None, db_cpu=None
 ) -> dict:
     """One game whose moves all come from one thread, one after the other."""
     game = create_game(base, record, names, tokens)
     clients = {name: Client(base, tokens[name]) for name in names}
     latencies = []
     error = ""
-    cpu0 = stack_cpu() if stack_cpu else 0.0
+    cpu0, db0 = stack_cpu() if stack_cpu else 0.0, db_cpu() if db_cpu else 0.0
     started = time.perf_counter()
     for index, (name, command) in enumerate(game.moves):
         t0 = time.perf_counter()
@@ -283,9 +359,10 @@ def one_client(
             error = f"move {index + 1} {command!r}: {status} {body}"
             break
     elapsed = time.perf_counter() - started
-    cpu1 = stack_cpu() if stack_cpu else 0.0
+    cpu1, db1 = stack_cpu() if stack_cpu else 0.0, db_cpu() if db_cpu else 0.0
     return {
         "cpu_ms": (cpu1 - cpu0) * 1000 / len(latencies) if stack_cpu and latencies else None,
+        "db_ms": (db1 - db0) * 1000 / len(latencies) if db_cpu and latencies else None,
         "game": record["game_id"],
         "moves": len(latencies) - (1 if error else 0),
         "p50": percentile(latencies, 50) * 1000,
@@ -306,15 +383,26 @@ def load_point(
     names: list[str],
     max_moves: int = 0,
     stack_cpu=None,
+    rate: float = 0.0,
+    schedule: str = "poisson",
+    db_cpu=None,
 ) -> dict:
+    """N players at once: closed loop (each move sent as soon as its player's turn comes), or,
+    with ``rate``, open loop (moves sent at planned times, ``play_paced``)."""
     count = max(1, players // 4)
     games = [
         create_game(base, records[i % len(records)], names[4 * i : 4 * i + 4], tokens)
         for i in range(count)
     ]
     cpu0, (busy0, total0) = stack_cpu() if stack_cpu else 0.0, machine_busy()
-    elapsed = play(base, games, tokens, max_moves)
+    db0, client0 = db_cpu() if db_cpu else 0.0, time.process_time()
+    delays: list[float] = []
+    if rate:
+        elapsed, delays = play_paced(base, games, tokens, rate, max_moves, schedule)
+    else:
+        elapsed = play(base, games, tokens, max_moves)
     cpu1, (busy1, total1) = stack_cpu() if stack_cpu else 0.0, machine_busy()
+    db1, client1 = db_cpu() if db_cpu else 0.0, time.process_time()
     latencies = [x for g in games for x in g.latencies]
     errors = [g.failed for g in games if g.failed]
     exact = sum(check(base, g, tokens, min(max_moves or len(g.moves), len(g.moves))) for g in games)
@@ -329,8 +417,14 @@ def load_point(
         "errors": errors,
         "exact": exact,
         "cpu_ms": (cpu1 - cpu0) * 1000 / len(latencies) if stack_cpu and latencies else None,
+        "db_ms": (db1 - db0) * 1000 / len(latencies) if db_cpu and latencies else None,
+        "client_ms": (client1 - client0) * 1000 / max(1, len(latencies)),
         "busy": 100 * (busy1 - busy0) / max(1, total1 - total0),
         "load": load_average(),
+        # Open loop: moves sent more than 1 ms behind plan (their game's previous move was
+        # still being answered), and the 95th percentile of that delay.
+        "late": sum(d > 0.001 for d in delays),
+        "delay_p95": percentile(delays, 95) * 1000,
     }
 
 
@@ -342,9 +436,16 @@ def run(
     write,
     stack_cpu=None,
     registered: Callable[[], None] | None = None,
+    rates: list[float] | None = None,
+    paced_players: int = 200,
+    schedule: str = "poisson",
+    db_cpu=None,
 ) -> None:
+    """The one client, the closed-loop curve (``curve``: players at once), then the open-loop
+    points (``rates``: total moves/s offered by ``paced_players`` players)."""
     records = corpus_games()
-    needed = max([4, *curve])
+    rates = rates or []
+    needed = max([4, *curve, *([paced_players] if rates else [])])
     needed += -needed % 4
     prefix = f"b{os.getpid() % 100000}_{int(time.time()) % 100000}_"
     names = [f"{prefix}{i}" for i in range(needed + (4 if one else 0))]
@@ -357,8 +458,10 @@ def run(
     if registered is not None:
         registered()
     if one:
-        r = one_client(base, records[0], tokens, names[needed : needed + 4], stack_cpu)
+        r = one_client(base, records[0], tokens, names[needed : needed + 4], stack_cpu, db_cpu)
         cpu = "" if r["cpu_ms"] is None else f", {r['cpu_ms']:.1f} ms of the stack's CPU a move"
+        if r["db_ms"] is not None:
+            cpu += f" and {r['db_ms']:.1f} ms of PostgreSQL's"
         write(
             f"  one client, game {r['game']}, {r['moves']} moves one after the other: "
             f"p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, mean {r['mean']:.1f} ms, "
@@ -367,7 +470,7 @@ def run(
         )
         if r["error"]:
             write(f"    error: {r['error']}")
-    if not curve:
+    if not curve and not rates:
         return
     cut = (
         f", the first {max_moves} moves of each game, its VP then checked against the ledger"
@@ -377,25 +480,61 @@ def run(
     if stack_cpu:
         write(
             "  CPU ms/move: the web workers', Celery worker's and beat's CPU time over the moves "
-            "(PostgreSQL, Redis and this client not included); machine busy: all cores, "
+            "(PostgreSQL, Redis and this client not included); PG ms/move: the CPU time of "
+            "the PostgreSQL backends serving the stack's database; client ms/move: this load "
+            "client's own CPU time (it runs on the same cores); machine busy: all cores, "
             "everything running on the machine"
         )
-    write(f"  load curve (4 players a game, every player a thread with its own connection{cut}):")
-    write(
+    header = (
         "    players  games   moves  seconds  moves/s   p50 ms   p95 ms  errors  exact  "
-        "CPU ms/move  machine busy  load average after"
+        "CPU ms/move  PG ms/move  client ms/move  machine busy  load average after"
     )
-    for players in curve:
-        r = load_point(base, players, records, tokens, names, max_moves, stack_cpu)
-        cpu = "n/a" if r["cpu_ms"] is None else f"{r['cpu_ms']:.1f}"
-        exact = f"{r['exact']}/{r['games']}"
+    if curve:
         write(
-            f"    {r['players']:7d}  {r['games']:5d}  {r['moves']:6d}  {r['seconds']:7.1f}  "
-            f"{r['moves_per_s']:7.1f}  {r['p50']:7.1f}  {r['p95']:7.1f}  {len(r['errors']):6d}  "
-            f"{exact:>5}  {cpu:>11}  {r['busy']:11.0f}%  {r['load']}"
+            "  saturation, closed loop (4 players a game, every player a thread with its own "
+            f"connection, each move sent the moment its player's turn comes, no thinking "
+            f"time: the most the site does, and how long a move waits then{cut}):"
         )
-        for error in r["errors"][:3]:
-            write(f"      error: {error}")
+        write(header)
+    for players in curve:
+        r = load_point(base, players, records, tokens, names, max_moves, stack_cpu, db_cpu=db_cpu)
+        _write_point(write, r)
+    for rate in rates:
+        write(
+            f"  paced, open loop at {rate:g} moves/s offered ({paced_players} players, 4 a game, "
+            f"one {schedule} stream of moves dealt to the games in turn, each sent at its "
+            "planned time by the player on turn on their own connection, one move in flight per "
+            "game; latency from the send; players thinking between moves, as on an "
+            f"asynchronous site{cut}):"
+        )
+        write(header + "  sent late (p95 delay)")
+        r = load_point(
+            base,
+            paced_players,
+            records,
+            tokens,
+            names,
+            max_moves,
+            stack_cpu,
+            rate,
+            schedule,
+            db_cpu,
+        )
+        _write_point(write, r, f"  {r['late']} ({r['delay_p95']:.0f} ms)")
+
+
+def _write_point(write, r: dict, tail: str = "") -> None:
+    cpu = "n/a" if r["cpu_ms"] is None else f"{r['cpu_ms']:.1f}"
+    db = "n/a" if r["db_ms"] is None else f"{r['db_ms']:.1f}"
+    exact = f"{r['exact']}/{r['games']}"
+    write(
+        f"    {r['players']:7d}  {r['games']:5d}  {r['moves']:6d}  {r['seconds']:7.1f}  "
+        f"{r['moves_per_s']:7.1f}  {r['p50']:7.1f}  {r['p95']:7.1f}  {len(r['errors']):6d}  "
+        f"{exact:>5}  {cpu:>11}  {db:>10}  {r['client_ms']:14.1f}  {r['busy']:11.0f}%  "
+        f"{r['load']}{tail}"
+    )
+    for error in r["errors"][:3]:
+        write(f"      error: {error}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -404,9 +543,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", default="8,32", help="comma-separated curve, e.g. 8,32,100")
     parser.add_argument("--max-moves", type=int, default=0, help="cut each game (0: whole)")
     parser.add_argument("--no-one-client", action="store_true")
+    add_paced_arguments(parser)
     args = parser.parse_args(argv)
     curve = [int(p) for p in args.players.split(",") if p.strip()]
-    run(args.url, curve, args.max_moves, not args.no_one_client, print)
+    run(
+        args.url,
+        curve,
+        args.max_moves,
+        not args.no_one_client,
+        print,
+        rates=parse_rates(args.rate),
+        paced_players=args.paced_players,
+        schedule=args.schedule,
+    )
+
+
+def add_paced_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rate", default="", help="open-loop points: total moves/s offered, e.g. 60 or 30,60"
+    )
+    parser.add_argument("--paced-players", type=int, default=200, help="players of those points")
+    parser.add_argument("--schedule", choices=["poisson", "fixed"], default="poisson")
+
+
+def parse_rates(text: str) -> list[float]:
+    return [float(r) for r in text.split(",") if r.strip()]
 
 
 if __name__ == "__main__":

@@ -109,6 +109,26 @@ class Stack:
                 total += int(fields[11]) + int(fields[12])  # utime, stime
         return total / os.sysconf("SC_CLK_TCK")
 
+    def database_cpu_seconds(self) -> float:
+        """CPU time of the PostgreSQL backends serving the stack's database (its pooled
+        connections live as long as the stack; a backend that has ended is not counted)."""
+        marker = f" {self.database_url.rsplit('/', 1)[1]} "
+        total = 0
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                if (
+                    not (text := cmdline.read_bytes().decode(errors="replace")).startswith(
+                        "postgres:"
+                    )
+                    or marker not in text
+                ):
+                    continue
+                fields = (cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
+
 
 def machine_busy() -> tuple[float, float]:
     """(busy, total) CPU ticks of the whole machine since boot, from /proc/stat."""
@@ -128,7 +148,8 @@ def production_stack(
     """Start deploy/serve; yield it (its base URL and process group); stop every process it started."""
     if not database_url.startswith(("postgres://", "postgresql://")):
         raise RuntimeError("the production stack runs on PostgreSQL: set DATABASE_URL")
-    name = f"tm_perf_stack_{os.getpid()}"
+    # BENCH_DATABASE names it when several benchmarks share the server.
+    name = os.environ.get("BENCH_DATABASE") or f"tm_perf_stack_{os.getpid()}"
     url = database_url.rsplit("/", 1)[0] + "/" + name
     _admin(database_url, f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"')
     tmp = Path(tempfile.mkdtemp(prefix="tm-perf-stack-"))

@@ -43,3 +43,20 @@ class ContentSecurityPolicyMiddleware:
         if self.policy:
             response.headers.setdefault("Content-Security-Policy", self.policy)
         return response
+
+
+class SynchronousChainMiddleware:
+    """Last in MIDDLEWARE, and synchronous only, so that Django runs every middleware before it
+    synchronously under ASGI too. Async-capable middleware built on ``MiddlewareMixin`` would
+    otherwise hand each ``process_request``/``process_response`` to a thread and back (two
+    switches each, about a dozen per request); this way a request switches once into its
+    thread and once for the view."""
+
+    sync_capable = True
+    async_capable = False
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)

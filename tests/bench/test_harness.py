@@ -5,6 +5,7 @@ No timings are asserted; the reference engine's replay runs only where its sourc
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.http_load import corpus_games, site_command
+from bench.http_load import corpus_games, send_times, site_command
 from bench.snellman_reference import command_rows, run_reference
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
@@ -85,3 +86,14 @@ def test_the_reference_engine_replays_corpus_games_to_their_final_vp(tmp_path):
         "4pLeague_S60_D1L1_G1": True,
         "4pLeague_S64_D1L1_G3": True,
     }
+
+
+def test_the_paced_load_offers_the_asked_rate_across_the_games():
+    for schedule in ("fixed", "poisson"):
+        plans = send_times(games=50, rate=60.0, moves=40, schedule=schedule)
+        assert len(plans) == 50 and all(len(p) == 40 for p in plans)
+        assert all(a < b for p in plans for a, b in itertools.pairwise(p))
+        sends = sorted(t for p in plans for t in p)
+        within = [t for t in sends if t < 30.0]  # the first 30 s: about 1,800 moves
+        assert abs(len(within) / 30.0 - 60.0) < 6.0
+        assert abs(sends[-1] - 2000 / 60.0) < 3.0  # the rate holds to the last move
