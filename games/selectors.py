@@ -192,11 +192,18 @@ def legal_commands_for(game: Game, user) -> dict:
     if seat is None:
         raise Forbidden("You have no seat in this game.")
     if game.status != Game.Status.RUNNING:
-        return {"actor": seat.faction, "move_number": game.move_count, "commands": []}
+        return {
+            "actor": seat.faction,
+            "move_number": game.move_count,
+            "commands": [],
+            "sacrifices": [],
+        }
     state = load_state(game)
     kind = kinds.engine_for(game.kind)
+    offers = getattr(kind, "sacrifice_offers", None)
     return {
         "actor": kind.actor(state, seat.position),
         "move_number": game.move_count,
         "commands": kind.legal_commands(state, seat.position),
+        "sacrifices": offers(state, seat.position) if offers and not seat.dropped else [],
     }

@@ -104,7 +104,10 @@ def game_create(
             clock_bonus=timing.clock_bonus,
             **({"seed": seed} if seed else {}),
         )
-        if requested is None or user.username in requested["seat_order"]:
+        # A seat order that leaves the creator out is an organiser's game; without a seat order
+        # the creator plays, as in any game.
+        order = (requested or {}).get("seat_order") or []
+        if not order or user.username in order:
             Seat.objects.create(game=game, user=user, position=1)
     return game
 
@@ -137,6 +140,7 @@ def _clean_seat_order(setup: dict, player_count: int) -> dict:
 def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -> dict:
     scoring = [str(t).upper() for t in setup.get("scoring_tiles") or []]
     removed = [str(t).upper() for t in setup.get("removed_bonus_tiles") or []]
+    offered = [str(f).lower() for f in setup.get("auction_factions") or []]
     seat_order = [str(u) for u in setup.get("seat_order") or []]
     if len(scoring) != 6:
         raise ApplicationError("setup.scoring_tiles must list six scoring tiles, round 1 first.")
@@ -153,9 +157,11 @@ def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -
             scoring_tiles=scoring,
             removed_bonus_tiles=removed,
             players=names,
+            auction_factions=offered,
         )
     )
-    return {"scoring_tiles": scoring, "removed_bonus_tiles": removed, "seat_order": seat_order}
+    cleaned = {"scoring_tiles": scoring, "removed_bonus_tiles": removed, "seat_order": seat_order}
+    return {**cleaned, "auction_factions": offered} if offered else cleaned
 
 
 def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
@@ -242,6 +248,8 @@ def _start(game: Game) -> None:
     Seat.objects.bulk_update(seats, ["position"])
     for position, username in enumerate(setup["players"], start=1):
         by_name[username].position = position
+        # A kind whose seats play a role from the start (Mythotopia's colours) shows it at once.
+        by_name[username].faction = kind.role(state, position)
     game.setup = setup
     game.status = Game.Status.RUNNING
     game.started_at = game.last_move_at = timezone.now()
@@ -255,7 +263,7 @@ def _start(game: Game) -> None:
         round_number=kind.round(state),
         now=game.started_at,
     )
-    Seat.objects.bulk_update(seats, ["position", *clock.WAIT_FIELDS])
+    Seat.objects.bulk_update(seats, ["position", "faction", *clock.WAIT_FIELDS])
 
     game.save(update_fields=["setup", "status", "started_at", "last_move_at", "engine_version"])
     log.snapshot_start(game, state)
@@ -293,7 +301,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
         log.check_running(game)
         log.check_revision(game, expected_move_number)
         if seat.dropped:
-            raise Forbidden(_("Your faction has left this game."))
+            raise Forbidden(_("You have left this game."))
         state = log.load_state(game)
         kind = kinds.engine_for(game.kind)
         actor = kind.actor(state, seat.position)
@@ -552,6 +560,11 @@ def game_import(
                 "scoring_tiles": list(game_file.scoring_tiles),
                 "removed_bonus_tiles": list(game_file.removed_bonus_tiles),
                 "seat_order": players,
+                **(
+                    {"auction_factions": list(game_file.auction_factions)}
+                    if game_file.auction_factions
+                    else {}
+                ),
             },
             imported_from=single_line(game_file.name)[:200],
         )

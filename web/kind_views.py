@@ -6,16 +6,18 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import kinds
+from games import kinds, names
 from games import selectors as game_selectors
 from games.kinds import mythotopia as mythotopia_kind
 from games.models import Game
+
+from .mythotopia_names import localized_board
 
 
 def game_page_plain(request: HttpRequest, game: Game) -> HttpResponse:
     info = kinds.engine_for(game.kind).info
     seats = game_selectors.seats_of(game)
-    waiting = {d["seat"]: d["description"] for d in game_selectors.waiting_for(game)}
+    waiting = {d["seat"]: names.decision_text(d) for d in game_selectors.waiting_for(game)}
     context = {
         "game": game,
         "kind": info,
@@ -37,7 +39,7 @@ def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
         "me": {"seat": seat},
         "view": view,
         "legal": legal,
-        "board": mythotopia_kind.board(),
+        "board": localized_board(mythotopia_kind.board()),
     }
     context = {
         "game": game,

@@ -7,16 +7,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, QuerySet
+from django.db.models import Count, F, QuerySet, Value
 from django.utils.translation import gettext
 
 from games import clock, kinds
 from games import selectors as game_selectors
 from games.kinds.terra_mystica import engine
-from games.log import effective_moves, load_state
+from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
-from tm_site.exceptions import NotFound
+from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 
+from .final_steps import final_steps
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
 
 User = get_user_model()
@@ -144,10 +145,12 @@ def game_page(game: Game, user) -> dict[str, Any]:
     state = load_state(game) if started else None
     view = state_view_of(game, state, seats) if state is not None else None
     legal: list[str] = []
+    sacrifices: list[dict] = []
     if state is not None and my_seat is not None and game.status == Game.Status.RUNNING:
         actor = engine.actor_for_seat(state, my_seat.position)
         if not my_seat.dropped:
             legal = engine.legal_commands(state, actor)
+            sacrifices = engine.sacrifice_offers(state, actor)
     insider = my_seat is not None or game_selectors.can_manage(game, user)
     clocks = {s.position: clock.seat_clock(game, s) for s in seats}
     return {
@@ -156,26 +159,30 @@ def game_page(game: Game, user) -> dict[str, Any]:
         "my_seat": my_seat,
         "view": view,
         "legal": legal,
+        "sacrifices": sacrifices,
         "can_manage": game_selectors.can_manage(game, user),
         "invite_code": game.invite_code if insider and not game.public else "",
         "results": results(game, state) if game.status == Game.Status.FINISHED else None,
     }
 
 
-def state_view_of(game: Game, state: Any, seats: list[Seat] | None = None) -> dict:
-    """A state of the game (its own or a previewed one), shaped like ``GET /state/``."""
-    view = engine.state_view(state)
+def state_view_of(
+    game: Game, state: Any, seats: list[Seat] | None = None, view: dict | None = None
+) -> dict:
+    """A state of the game (its own or a previewed one), shaped like ``GET /state/``: ``view``
+    is the kind's view of it for the viewer (Terra Mystica's public view when not given)."""
+    kind = kinds.engine_for(game.kind)
+    view = dict(engine.state_view(state) if view is None else view)
     view["move_number"] = game.move_count
     view["started"] = True
     players = []
     for seat in seats if seats is not None else game_selectors.seats_of(game):
-        actor = engine.actor_for_seat(state, seat.position)
         players.append(
             {
                 "seat": seat.position,
                 "username": seat.user.username,
-                "faction": actor if engine.is_faction_actor(actor) else None,
-                "actor": actor,
+                "faction": kind.role(state, seat.position) or None,
+                "actor": kind.actor(state, seat.position),
                 "dropped": seat.dropped,
             }
         )
@@ -183,24 +190,40 @@ def state_view_of(game: Game, state: Any, seats: list[Seat] | None = None) -> di
     return view
 
 
-def state_at(game: Game, move_number: int) -> dict:
+def transform_build_parts(game: Game, user, hex_id: str) -> dict:
+    """Whether the caller could transform ``hex_id`` to their home terrain now, and whether
+    they could build a dwelling there, each part on its own with the rule it breaks (Yucata
+    shows the impossible part as unavailable)."""
+    if game.kind != kinds.DEFAULT_KIND:
+        raise ApplicationError(f"Transform and build is a Terra Mystica move, not {game.kind}'s.")
+    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    if seat is None:
+        raise Forbidden("You have no seat in this game.")
+    if game.status != Game.Status.RUNNING:
+        raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
+    state = load_state(game)
+    actor = engine.actor_for_seat(state, seat.position)
+    return {
+        "hex": hex_id,
+        "actor": actor,
+        "move_number": game.move_count,
+        **engine.transform_and_build(state, actor, hex_id),
+    }
+
+
+def state_at(game: Game, move_number: int, user=None) -> dict:
     """The game as it stood after log entry ``move_number`` (a move in force), shaped like
-    ``GET /state/``; 0 is the state before the first move."""
+    ``GET /state/`` and seen as ``user`` may see it (a game with hidden hands shows only the
+    viewer's own cards); 0 is the state before the first move."""
     if game.setup is None:
         raise NotFound("The game has not started: it has no history yet.")
     kept = effective_moves(list(game.moves.order_by("number")))
     numbers = [m.number for m in kept]
     if move_number and move_number not in numbers:
         raise NotFound(f"Move {move_number} is not a move in force in this game.")
-    state = engine.new_game(game.setup)
-    for move in kept:
-        if move.number > move_number:
-            break
-        if move.kind == move.Kind.DROP:
-            state = engine.drop_faction(state, move.actor)
-        else:
-            state, _ = engine.apply(state, move.actor, move.command)
-    view = state_view_of(game, state)
+    state = replay(game, [m for m in kept if m.number <= move_number])
+    seen = kinds.engine_for(game.kind).view(state, game_selectors.viewer_seat(game, user))
+    view = state_view_of(game, state, view=seen)
     view["move_number"] = move_number
     view["latest_move_number"] = game.move_count
     return view
@@ -255,6 +278,7 @@ def results(game: Game, state: Any) -> dict[str, Any]:
         "rows": rows,
         "rated": bool(changes),
         "vp_series": vp_series(game),
+        "steps": final_steps(game),
     }
 
 
@@ -359,15 +383,21 @@ def rating_standing(user) -> dict[str, Any]:
 def autoleech_settings_by_user(game: Game, user_ids: list[int]) -> dict[int, dict]:
     """Each player's automatic answers in this game: the game's own settings, else the
     account's (players with neither are asked)."""
-    chosen = dict(
-        AutoLeechDefault.objects.filter(user_id__in=user_ids).values_list("user_id", "settings")
+    # One round trip for both kinds (a move that opens power offers waits for it).
+    defaults = (
+        AutoLeechDefault.objects.filter(user_id__in=user_ids)
+        .annotate(own=Value(0))
+        .values_list("own", "user_id", "settings")
     )
-    chosen.update(
-        AutoLeechSetting.objects.filter(game=game, user_id__in=user_ids).values_list(
-            "user_id", "settings"
-        )
+    own = (
+        AutoLeechSetting.objects.filter(game=game, user_id__in=user_ids)
+        .annotate(own=Value(1))
+        .values_list("own", "user_id", "settings")
     )
-    return chosen
+    return {
+        user_id: settings
+        for _, user_id, settings in sorted(defaults.union(own, all=True), key=lambda row: row[0])
+    }
 
 
 def autoleech_default_get(user) -> dict | None:

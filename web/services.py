@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from games import kinds
 from games import log as game_log
 from games import services as game_services
 from games.kinds.terra_mystica import engine
@@ -55,6 +56,13 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
     return next_answer
 
 
+def _terra_mystica_only(game: Game, feature: str) -> None:
+    """The planner and the automatic power answers play Terra Mystica's rules; a game of
+    another kind (with hidden hands, nothing to plan for the others) refuses them."""
+    if game.kind != kinds.DEFAULT_KIND:
+        raise ApplicationError(f"{feature} are for Terra Mystica games, not {game.kind}.")
+
+
 def _seat_for(game: Game, user) -> Seat:
     seat = Seat.objects.filter(game=game, user=user).first() if user.is_authenticated else None
     if seat is None:
@@ -67,10 +75,11 @@ def move_preview(
 ) -> dict:
     """What a command would do, without recording anything.
 
-    Returns the state after it (as ``GET /state/`` shows it), the ledger rows it would write
-    and the commands the player could still add to the same row (a build after spades, a
-    favor tile after a temple, the action after a burn). An illegal command raises
-    ``IllegalMove`` (400) naming the broken rule.
+    Returns the state after it (as ``GET /state/`` shows it to the player), the ledger rows it
+    would write and the commands the player could still add to the same move (a build after
+    spades, a favor tile after a temple; Mythotopia's second action), all through the game
+    kind's preview, which keeps back what the player may not see before committing (cards
+    they would draw). An illegal command raises ``IllegalMove`` (400) naming the broken rule.
     """
     command = game_services.clean_command(command)
     seat = _seat_for(game, user)
@@ -82,18 +91,18 @@ def move_preview(
             {"move_number": game.move_count},
         )
     if seat.dropped:
-        raise Forbidden("Your faction has left this game.")
+        raise Forbidden("You have left this game.")
     state = game_log.load_state(game)
-    actor = engine.actor_for_seat(state, seat.position)
-    after, ledger = engine.apply_player(state, actor, command)
-    view = selectors.state_view_of(game, after)
+    kind = kinds.engine_for(game.kind)
+    actor = kind.actor(state, seat.position)
+    result = kinds.preview(game.kind, state, seat.position, command)
     return {
         "command": command,
         "actor": actor,
         "move_number": game.move_count,
-        "state": view,
-        "ledger": ledger,
-        "legal": engine.continuations(state, actor, command),
+        "state": selectors.state_view_of(game, result["after"], view=result["state"]),
+        "ledger": result["ledger"],
+        "legal": result["legal"],
     }
 
 
@@ -130,6 +139,7 @@ def _own_turn(game: Game, seat: Seat) -> bool:
 
 
 def autoleech_settings_get(*, game: Game, user) -> dict:
+    _terra_mystica_only(game, "Automatic answers to power offers")
     seat = _seat_for(game, user)
     row = AutoLeechSetting.objects.filter(game=game, user=user).first()
     default = AutoLeechDefault.objects.filter(user=user).first()
@@ -158,6 +168,7 @@ def autoleech_default_update(*, user, settings: dict) -> dict:
 
 
 def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
+    _terra_mystica_only(game, "Automatic answers to power offers")
     seat = _seat_for(game, user)
     if not _own_turn(game, seat):
         raise ApplicationError(str(OWN_TURN_ONLY))
@@ -193,6 +204,7 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
     state is then the one before it), the legal commands of ``actor`` at the end (or the
     continuations of ``command``), and the ledger rows of ``command``.
     """
+    _terra_mystica_only(game, "Planned rows")
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(
             f"The game is {game.get_status_display()}: there is nothing to plan."
@@ -255,7 +267,7 @@ def premoves_set(
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}: no moves can be queued.")
     if seat.dropped:
-        raise Forbidden("Your faction has left this game.")
+        raise Forbidden("You have left this game.")
     if expected_move_number != game.move_count:
         raise Conflict(
             f"Stale expected_move_number {expected_move_number}: the latest move is {game.move_count}.",

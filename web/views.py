@@ -183,6 +183,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "invite": request.GET.get("invite", ""),
         "view": page["view"],
         "legal": page["legal"],
+        "sacrifices": page["sacrifices"],
         "catalog": catalog_localized(catalog.catalog()),
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
         "premoves": selectors.premoves_list(game, request.user) if my_seat else [],

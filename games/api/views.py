@@ -434,12 +434,24 @@ class GameLegalApi(APIView):
                     "actor": serializers.CharField(),
                     "move_number": serializers.IntegerField(),
                     "commands": serializers.ListField(child=serializers.CharField()),
+                    "sacrifices": inline_serializer(
+                        "SacrificeOffer",
+                        {
+                            "command": serializers.CharField(),
+                            "burn": serializers.IntegerField(),
+                            "row": serializers.CharField(),
+                        },
+                        many=True,
+                        help_text="Moves only a power burn makes payable (Terra Mystica): "
+                        "the fewest tokens to burn, and row, the burn and the move together.",
+                    ),
                 },
             ),
             **ERRORS,
         },
         tags=["moves"],
-        description="Commands the caller's seat may play now (useful conversions only).",
+        description="Commands the caller's seat may play now (useful conversions only), and "
+        "those that need power burnt first.",
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _visible(request, game_id)

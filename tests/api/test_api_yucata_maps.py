@@ -16,6 +16,7 @@ from games.models import Game
 from games.rules.terra_mystica.board import variable_vp_table
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command
 from tests.factories import UserFactory
+from tests.support.api_moves import post_move
 
 pytestmark = pytest.mark.django_db
 
@@ -64,13 +65,7 @@ def test_a_game_on_the_map_is_played_through_the_api_to_the_end(map_id, name):
             if state.round > 0 and passes and rng.random() < 0.5
             else random_legal_command(state, actor, rng)
         )
-        moved = seats[decision["seat"]].post(
-            f"/api/v1/games/{game_id}/moves/",
-            {"command": row, "expected_move_number": number},
-            format="json",
-        )
-        assert moved.status_code == 201, (row, moved.content)
-        number = moved.json()["move_number"]
+        number = post_move(seats[decision["seat"]], game_id, row, number)
         state = game_log.load_state(Game.objects.get(pk=game_id))
 
     view = _client(users[0]).get(f"/api/v1/games/{game_id}/state/").json()

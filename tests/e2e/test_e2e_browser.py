@@ -121,7 +121,8 @@ def test_three_players_play_a_game_live_in_their_browsers(live, player):
     # Round 1: the Witches upgrade next to the Fakirs, who are offered power.
     wait_for_move(alice, number)
     expect(alice.page.locator("#turn-banner")).to_contain_text("Your turn")
-    on_map(alice, "F4")
+    # The hex also offers a bridge from it, payable by burning power: she picks the upgrade.
+    on_map(alice, "F4", "Upgrade to trading house")
     expect(alice.page.locator('#map .building[data-hex="F4"][data-kind="TP"]')).to_be_visible()
     number += 1
     confirm(alice, number)

@@ -335,8 +335,9 @@ def test_a_whole_game_by_clicks_only(live, player):
         )
     table.run()
 
-    final = players[usernames[0]].page
-    final.reload()
+    # A fresh tab: the players' tabs reload themselves when the game ends.
+    final = players[usernames[0]].context.new_page()
+    final.goto(game_url)
     expect(final.locator(".results-table tbody tr")).to_have_count(3)
     seen = {kind.removeprefix("then ") for kind in table.seen}
     for must in (

@@ -17,6 +17,9 @@ pytestmark = pytest.mark.e2e
 COLOURS = {"icemaidens": "green", "dragonlords": "red", "shapeshifters": "blue", "yetis": "yellow"}
 
 
+EXPLICIT_SCORING = ["SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"]
+
+
 def wanted_row(faction: str, legal: list[str]) -> str:
     """The test's choice among the legal rows: its faction and colour, else the first row."""
     for row in legal:
@@ -25,12 +28,20 @@ def wanted_row(faction: str, legal: list[str]) -> str:
     return legal[0]
 
 
-def set_up_by_clicks(
-    live, player, factions: tuple[str, str], options: tuple[str, ...], shot: str
-) -> tuple[Player, Page]:
-    """Create the game from the lobby, join it and play its setup; the first player's page."""
+def new_game_by_clicks(
+    live,
+    player,
+    options: tuple[str, ...],
+    shot: str,
+    prefixes=("fi", "fj"),
+    removed_bonus_tiles: tuple[str, ...] = (),
+) -> Table:
+    """Two players; the first creates the game from the lobby's form, the second joins.
+
+    With ``removed_bonus_tiles`` the game has an explicit setup: those tiles out, fixed
+    scoring tiles."""
     usernames, tokens = [], {}
-    for prefix in ("fi", "fj"):
+    for prefix in prefixes:
         name, token = live.register(prefix)
         usernames.append(name)
         tokens[name] = token
@@ -40,6 +51,13 @@ def set_up_by_clicks(
     first.select_option("#id_player_count", "2")
     for option in options:
         first.check(f'#new-game-form input[name=options][value="{option}"]')
+    if removed_bonus_tiles:
+        first.click(".setup-section summary")
+        first.check("#id_explicit_setup")
+        for n, tile in enumerate(EXPLICIT_SCORING, start=1):
+            first.select_option(f"#id_scoring_{n}", tile)
+        for tile in removed_bonus_tiles:
+            first.check(f'input[name=removed_bonus_tiles][value="{tile}"]')
     players[usernames[0]].screenshot(f"{shot}-new-game-form")
     first.click("#new-game-form button[type=submit]")
     first.wait_for_url(re.compile(r"/games/\d+/$"))
@@ -50,8 +68,17 @@ def set_up_by_clicks(
     second.click(f'.game-card[data-game="{game_id}"] .join-form button')
     second.wait_for_url(game_url)
     first.goto(game_url)
+    return Table(live, game_id, players, tokens)
 
-    table = Table(live, game_id, players, tokens)
+
+def set_up_by_clicks(
+    live, player, factions: tuple[str, str], options: tuple[str, ...], shot: str
+) -> tuple[Player, Page]:
+    """Create the game from the lobby, join it and play its setup; the first player's page."""
+    table = new_game_by_clicks(live, player, options, shot)
+    players = table.players
+    usernames = list(players)
+    first = players[usernames[0]].page
     faction_of = dict(zip(usernames, factions, strict=True))
     picked = set()
     for _ in range(20):

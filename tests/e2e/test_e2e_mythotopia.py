@@ -30,7 +30,7 @@ def _on_turn(live, game_id: int) -> tuple[str, int]:
     return username, state["move_number"]
 
 
-def _play_by_clicks(p: Player, move_number: int, target: str | None) -> str:
+def _play_by_clicks(p: Player, move_number: int, target: str | None, shot: str = "") -> str:
     """One move: with a target, click that province and the first command naming it (an
     attack when there is one); without, the first command of the first group but passing."""
     page = p.page
@@ -50,6 +50,11 @@ def _play_by_clicks(p: Player, move_number: int, target: str | None) -> str:
     command = button.get_attribute("data-command") or ""
     button.click()
     expect(page.locator("#myth-confirm-command")).to_have_text(command)
+    # The server's preview: what the command would do, before it is confirmed.
+    expect(page.locator("#myth-preview li").first).to_be_visible()
+    expect(page.locator("#myth-preview")).to_contain_text("Your hand after it")
+    if shot:
+        p.screenshot(shot)
     page.click("#myth-confirm-yes")
     expect(page.locator("#myth-move")).to_have_text(str(move_number + 1))
     return command
@@ -70,7 +75,8 @@ def test_two_players_play_mythotopia_by_clicks(live, player):
             legal = live.api("GET", f"/api/v1/games/{game_id}/legal/", None, tokens[username])
             named = [c.split()[1] for c in legal["commands"] if c.startswith("attack ")]
             target = named[0] if named else None
-        played.append(_play_by_clicks(players[username], number, target))
+        shot = "mythotopia-preview" if step == 1 else ""
+        played.append(_play_by_clicks(players[username], number, target, shot))
         if step == 0:
             players[username].screenshot("mythotopia-desktop-selected")
         # The other page follows over the WebSocket, without a reload.

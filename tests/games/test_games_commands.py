@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from io import StringIO
 
@@ -82,3 +83,31 @@ def test_load_demo_creates_players_and_a_game_in_progress():
     count = Game.objects.count()
     call_command("load_demo", stdout=StringIO())  # idempotent
     assert Game.objects.count() == count
+
+
+def test_a_faction_auction_game_imports_and_exports(tmp_path):
+    # A game of the auction fixtures (checked against the reference) as a game file.
+    fixture = sorted((CORPUS.parents[1] / "fire_and_ice_auction").glob("*.json"))[0]
+    game = json.loads(fixture.read_text())
+    setup = game["setup"]
+    lines = [f"option {o}" for o in setup["options"]]
+    lines.append("scoring " + ",".join(setup["scoring_tiles"]))
+    lines += [f"remove {t}" for t in setup["removed_bonus_tiles"]]
+    lines.append("auction " + ",".join(setup["auction_factions"]))
+    lines += [f"player {p}" for p in setup["players"]]
+    lines += [f"{actor}: {row}" for actor, row in game["moves"]]
+    path = tmp_path / "auction.txt"
+    path.write_text("\n".join(lines) + "\n")
+    call_command("import_game", str(path), stdout=StringIO())
+    original = Game.objects.get()
+    assert original.status == "finished"
+    final = {s.faction: s.final_vp for s in original.seats.all()}
+    assert final == game["reference_final_vp"]
+    text = StringIO()
+    call_command("export_game", str(original.pk), stdout=text)
+    assert f"auction {','.join(setup['auction_factions'])}" in text.getvalue()
+    again = tmp_path / "again.txt"
+    again.write_text(text.getvalue())
+    call_command("import_game", str(again), "--attach-existing", stdout=StringIO())
+    copy = Game.objects.exclude(pk=original.pk).get()
+    assert {s.faction: s.final_vp for s in copy.seats.all()} == final

@@ -144,6 +144,20 @@ def test_explicit_setup_fixes_tiles_and_seat_order(client_for, user):
     assert [s.user.username for s in game.seats.order_by("position")] == setup["seat_order"]
 
 
+def test_explicit_tiles_without_a_seat_order_seat_the_creator(client_for, user, other_user):
+    setup = {
+        "scoring_tiles": ["SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"],
+        "removed_bonus_tiles": ["BON3", "BON4", "BON5", "BON6", "BON7"],
+    }
+    response = create(client_for(user), player_count=2, options=CORPUS_OPTIONS, setup=setup)
+    assert response.status_code == 201, response.data
+    client_for(other_user).post(f"/api/v1/games/{response.data['id']}/join/")
+    game = Game.objects.get(pk=response.data["id"])
+    assert game.status == "running"
+    assert {s.user_id for s in game.seats.all()} == {user.pk, other_user.pk}
+    assert sorted(game.setup["removed_bonus_tiles"]) == setup["removed_bonus_tiles"]
+
+
 def test_explicit_setup_reserves_the_seats(client_for, user, other_user):
     setup = {
         "scoring_tiles": ["SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"],

@@ -366,17 +366,22 @@ def test_shapeshifters_stronghold_changes_the_home_colour_printed_and_revised():
     assert after.factions["shapeshifters"].vp == revised.factions["shapeshifters"].vp
 
 
-def test_shapeshifters_gain_a_chip_in_bowl_three_when_an_opponent_takes_their_power():
-    state = shapeshifters_game()
-    g = Game(state)
-    f = state.factions["shapeshifters"]
-    assert g.rules(f).taken_reward(state) == {"CHIPS_P3": 1}
+def witches_take_the_shapeshifters_power(state):
+    """A Witches' dwelling beside A5; the Shapeshifters upgrade there, the Witches take power."""
     w = state.factions["witches"]
     state.terrain["A4"], state.building["A4"], state.owner["A4"] = "green", "D", "witches"
     w.locations.append("A4")
     w.buildings["D"] += 1
     state = apply(state, "shapeshifters", "upgrade A5 to TP")
-    state = apply(state, "witches", "leech 1 from shapeshifters")
+    return apply(state, "witches", "leech 1 from shapeshifters")
+
+
+def test_shapeshifters_gain_a_chip_in_bowl_three_when_an_opponent_takes_their_power():
+    state = shapeshifters_game()
+    g = Game(state)
+    f = state.factions["shapeshifters"]
+    assert g.rules(f).taken_reward(state) == {"CHIPS_P3": 1}
+    state = witches_take_the_shapeshifters_power(state)
     f = state.factions["shapeshifters"]
     assert (f.chips, f.p3) == (9, 1)
     assert g.rules(f).leech_reward_declined == {"PW": 1}
@@ -384,12 +389,7 @@ def test_shapeshifters_gain_a_chip_in_bowl_three_when_an_opponent_takes_their_po
 
 def test_revised_shapeshifters_may_buy_the_chip_for_one_vp():
     state = shapeshifters_game(REVISED)
-    w = state.factions["witches"]
-    state.terrain["A4"], state.building["A4"], state.owner["A4"] = "green", "D", "witches"
-    w.locations.append("A4")
-    w.buildings["D"] += 1
-    state = apply(state, "shapeshifters", "upgrade A5 to TP")
-    state = apply(state, "witches", "leech 1 from shapeshifters")
+    state = witches_take_the_shapeshifters_power(state)
     assert any(r["type"] == "gain-token" for r in state.action_required)
     rows = legal_commands(state, "shapeshifters")
     assert "gain P3 for VP" in rows and "-GAIN_P3_FOR_VP" in rows
@@ -398,6 +398,26 @@ def test_revised_shapeshifters_may_buy_the_chip_for_one_vp():
     assert (bought.vp, bought.p3, bought.chips) == (vp - 1, 1, 9)
     declined = apply(state, "shapeshifters", "-GAIN_P3_FOR_VP").factions["shapeshifters"]
     assert (declined.vp, declined.chips) == (vp, 8)
+
+
+def test_the_revised_shapeshifters_chip_decision_does_not_hold_their_turn():
+    # The chip is a reaction to an opponent's taking power, not part of a turn: with it
+    # still open, the Shapeshifters' next action ends their turn as any action does.
+    state = shapeshifters_game(REVISED)
+    state = witches_take_the_shapeshifters_power(state)
+    assert state.active == "witches"
+    action = next(
+        r for r in legal_commands(state, "witches") if r.startswith(("build", "upgrade", "send"))
+    )
+    state = apply(state, "witches", action)
+    assert state.active == "shapeshifters"
+    state = apply(state, "shapeshifters", "upgrade B4 to TP")
+    assert any(r["type"] == "gain-token" for r in state.action_required)
+    assert state.active == "witches"
+    with pytest.raises(RuleError, match="turn"):
+        apply(state, "shapeshifters", "burn 1")
+    state = apply(state, "shapeshifters", "gain P3 for VP")
+    assert state.active == "witches"
 
 
 def test_two_factions_of_the_same_expansion_terrain_never_meet():

@@ -46,3 +46,56 @@ def test_a_wrong_value_after_a_folded_row_is_still_found():
     game["rows"].pop(rows[1])
     result = replay_game(game)
     assert not result.exact and result.first_mismatch.field == "C"
+
+
+def _with_empty_row(game: dict) -> tuple[dict, int]:
+    """The record with the row the site sometimes leaves empty: the last player still in a
+    round gets a row without a command, right after the others' last pass."""
+    rows = game["rows"]
+    factions = set(game["factions"])
+    passed: set[str] = set()
+    for i, r in enumerate(rows):
+        if r["kind"] != "command" or r["origin"] != "player":
+            continue
+        if r["command"].startswith("pass"):
+            passed.add(r["faction"])
+            if len(passed) == len(factions) - 1:
+                (last,) = factions - passed
+                before = next(
+                    x for x in reversed(rows[:i]) if x.get("faction") == last and "after" in x
+                )
+                empty = {
+                    **copy.deepcopy(before),
+                    "line": r["line"],
+                    "origin": "player",
+                    "command": "",
+                    "subcommands": [],
+                    "player_command": "",
+                    "delta": dict.fromkeys(before["delta"], 0),
+                    "leech_offers": [],
+                }
+                game["rows"] = [*rows[: i + 1], empty, *rows[i + 1 :]]
+                return game, i + 1
+    raise AssertionError("no round with a last player")
+
+
+def test_an_empty_row_for_the_last_player_in_the_round_is_read():
+    game, _ = _with_empty_row(load_game_file(GAME))
+    result = replay_game(game)
+    assert result.exact, result.first_mismatch
+    assert result.empty_rows == 1
+
+
+def test_a_wrong_value_in_an_empty_row_is_found():
+    game, at = _with_empty_row(load_game_file(GAME))
+    game["rows"][at]["after"]["C"] += 1
+    result = replay_game(game)
+    assert not result.exact and result.first_mismatch.field == "C"
+
+
+def test_the_import_skips_an_empty_row():
+    from games.kinds.terra_mystica.notation import corpus_entries
+
+    plain = corpus_entries(load_game_file(GAME))
+    game, _ = _with_empty_row(load_game_file(GAME))
+    assert corpus_entries(game).entries == plain.entries

@@ -44,3 +44,18 @@ def test_round_trip_at_every_row_and_replay_continues_identically(name):
             state = drop_faction(state, r["dropped_faction"])
     assert state.finished
     assert {n: f.vp for n, f in state.factions.items()} == game["final_vp"]
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["orjson", "stdlib"])
+def test_state_text_gives_the_same_state_back_with_either_json_backend(fast, monkeypatch):
+    from games.rules.core import jsonio
+
+    if not fast:
+        monkeypatch.setattr(jsonio, "orjson", None)
+    elif jsonio.orjson is None:
+        pytest.skip("orjson is not installed")
+    game = corpus_game("4pLeague_S60_D1L1_G3")
+    state = replay_game(game, check=False).state
+    text = jsonio.dumps(state.to_json())
+    assert json.loads(text) == state.to_json()
+    assert GameState.from_json(jsonio.loads(text)) == state

@@ -20,7 +20,10 @@ from games.rules.terra_mystica.playout import random_playout
 from games.rules.terra_mystica.sacrifice import sacrifice_offers
 from games.rules.terra_mystica.scoring import networks
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS, available_bonus_tiles
-from games.rules.terra_mystica.transform_build import transform_and_build
+from games.rules.terra_mystica.transform_build import (
+    transform_and_build,
+    transform_and_build_report,
+)
 from games.rules.terra_mystica.views import income_preview
 
 from .conftest import LEAGUE_OPTIONS, start_round_one
@@ -92,7 +95,7 @@ def test_yu12_resources_are_converted_to_vp_at_the_end(three):
     assert [witches[k] for k in steps] == [2, 3, 1, 2, 6]
 
 
-def test_yu13_the_three_promo_town_tiles_come_with_the_mini_expansion_option():
+def test_yu13_the_three_promo_town_tiles_come_with_the_mini_expansion_or_one_by_one():
     # Seed 001 §6.1: 2 VP + 2 steps on every cult and 2 keys (1 copy), 4 VP + one shipping
     # advance (2 copies), 11 VP (1 copy).
     tiles = town_tiles()
@@ -102,6 +105,12 @@ def test_yu13_the_three_promo_town_tiles_come_with_the_mini_expansion_option():
     assert tiles["TW7"]["copies"] == 2
     assert tiles["TW8"]["gain"] == {"KEY": 1, "VP": 11} and tiles["TW8"]["copies"] == 1
     assert {t["option"] for t in (tiles["TW6"], tiles["TW7"], tiles["TW8"])} == {"mini-expansion-1"}
+    # Each also has an option of its own (tests/rules/test_promo_town_tiles.py).
+    assert [tiles[t]["own_option"] for t in ("TW6", "TW7", "TW8")] == [
+        "promo-town-tile-tw6",
+        "promo-town-tile-tw7",
+        "promo-town-tile-tw8",
+    ]
 
 
 def test_yucata_bonus_cards_are_the_nine_base_cards():
@@ -206,6 +215,35 @@ def test_yu10_transform_and_build_report_each_part(three):
     assert transform_and_build(three, "cultists", "B1") == {
         "transform": "dig 1. transform B1 to brown",
         "build": None,
+    }
+
+
+def test_yu10_the_part_not_possible_names_the_rule_it_breaks(three):
+    # Seed 001 §5.3: the part that cannot be done is shown as unavailable, here with the rule.
+    cultists = three.factions["cultists"]
+    cultists.c = 0
+    report = transform_and_build_report(three, "cultists", "B1")
+    assert report["transform"] == {
+        "row": "dig 1. transform B1 to brown",
+        "reason": "",
+        "short": {},
+    }
+    assert report["build"] == {
+        "row": None,
+        "reason": "a dwelling costs 1W 2C; cultists have 0 coins",
+        "short": {"C": 2},
+    }
+    cultists.c, cultists.w = 20, 1  # not even the spade (3 workers), nor then the dwelling
+    report = transform_and_build_report(three, "cultists", "B1")
+    reason = "digging 1 spade(s) costs 3W; cultists have 1 workers"
+    assert report == {
+        "transform": {"row": None, "reason": reason, "short": {"W": 2}},
+        "build": {"row": None, "reason": reason, "short": {"W": 3}},
+    }
+    assert transform_and_build_report(three, "cultists", "E6")["build"] == {
+        "row": None,
+        "reason": "E6 already holds a dwelling",
+        "short": {},
     }
 
 

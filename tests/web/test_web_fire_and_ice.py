@@ -100,3 +100,45 @@ def test_german_game_page_names_the_new_factions_and_terrains(started_game):
     assert names["factions"]["acolytes"]["display"] == "Akolythen"
     assert names["factions"]["riverwalkers"]["terrain"] == "im Spiel gewählt"
     assert names["terrains"]["ice"] == "Eis" and names["terrains"]["volcano"] == "Vulkan"
+
+
+def test_the_lobby_and_leagues_offer_the_faction_auction(user, client_for, staff):
+    page = logged_in(user).get("/games/new/").content.decode()
+    assert 'value="faction-auction"' in page and 'value="fast-auction"' in page
+    response = logged_in(user).post(
+        "/games/new/",
+        {
+            "name": "Auction",
+            "player_count": "3",
+            "options": ["strict-leech", "faction-auction"],
+            "time_control": "none",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    assert "faction-auction" in Game.objects.get(name="Auction").options
+    created = client_for(staff).post(
+        "/api/v1/leagues/",
+        {
+            "name": "Auctions",
+            "players_per_game": 4,
+            "options": ["strict-leech", "fast-auction", *FI_OPTIONS[:2]],
+            "move_time_limit": 86400,
+            "group_size": 7,
+            "points_table": [3, 2, 1, 0],
+        },
+    )
+    assert created.status_code == 201, created.data
+    both = ["strict-leech", "faction-auction", "fast-auction"]
+    refused = client_for(staff).post(
+        "/api/v1/leagues/",
+        {
+            "name": "Both",
+            "players_per_game": 4,
+            "options": both,
+            "move_time_limit": 86400,
+            "group_size": 7,
+            "points_table": [3, 2, 1, 0],
+        },
+    )
+    assert refused.status_code == 400
+    assert "one faction auction" in json.dumps(refused.data)

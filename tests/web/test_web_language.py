@@ -54,7 +54,7 @@ ENGLISH = [
     "Forgotten your password?",
     "Username",
     "Password",
-    "Terra Mystica at your own pace",
+    "Terra Mystica and Mythotopia at your own pace",
     "Skip to content",
     "players",
     "Witches",
@@ -133,7 +133,7 @@ def test_visitors_pages_in_german():
     for path in [*paths, reverse("how-to-play")]:
         html = german(client, path)
         assert english_left(html) == [], path
-    assert "Spiele Terra Mystica in deinem Tempo" in german(client, "/")
+    assert "Spiele Terra Mystica und Mythotopia in deinem Tempo" in german(client, "/")
     assert "<h1>So spielst du hier</h1>" in german(client, reverse("how-to-play"))
     english = client.get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="en").text
     assert "<h1>How to play here</h1>" in english

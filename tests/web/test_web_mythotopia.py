@@ -94,3 +94,27 @@ def test_an_open_mythotopia_game_renders_before_it_starts(client_for):
     assert response.status_code == 200
     data = _script_data(response.content.decode())
     assert data["view"]["started"] is False and data["legal"] == []
+
+
+def test_card_names_and_the_provisional_note_go_through_translation(client_for):
+    """Every name of the data files has its translatable entry, and the page takes the names
+    and the provisional note from them (in the viewer's language)."""
+    from games.kinds.mythotopia import board
+    from games.rules.mythotopia import data
+    from web.mythotopia_names import CARD_NAMES, PROVISIONAL_NOTE, VP_CARD_NAMES
+
+    public = board()
+    assert {info["name"] for info in public["cards"].values()} <= set(CARD_NAMES)
+    assert set(public["vp_cards"].values()) <= set(VP_CARD_NAMES)
+    assert str(PROVISIONAL_NOTE) == data.provisional_note()
+
+    user = UserFactory()
+    created = client_for(user).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    browser = Client()
+    browser.force_login(user)
+    page = _script_data(browser.get(f"/games/{created.data['id']}/").content.decode())
+    assert page["board"]["provisional_note"] == data.provisional_note()
+    assert page["board"]["cards"]["water-mill"]["name"] == "Water Mill"
+    assert page["board"]["vp_cards"]["isles"] == "Lord of the Isles"

@@ -18,6 +18,11 @@ urlpatterns = [
     ),
     path("games/<game_id:game_id>/explain/", views.GameExplainApi.as_view(), name="game-explain"),
     path(
+        "games/<game_id:game_id>/transform-build/",
+        views.GameTransformBuildApi.as_view(),
+        name="game-transform-build",
+    ),
+    path(
         "games/<game_id:game_id>/autoleech/",
         views.GameAutoLeechApi.as_view(),
         name="game-autoleech",

@@ -72,11 +72,12 @@ class GameHistoryStateApi(APIView):
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
         tags=["games"],
         description="The game as it stood after move {n} (a move in force; 0 is the start), "
-        "shaped like GET /state/, with latest_move_number. Anyone who can see the game.",
+        "shaped like GET /state/ (hidden hands: only your own), with latest_move_number. "
+        "Anyone who can see the game.",
     )
     def get(self, request: Request, game_id: int, move_number: int) -> Response:
         game = _visible(request, game_id)
-        return Response(selectors.state_at(game, move_number))
+        return Response(selectors.state_at(game, move_number, request.user))
 
 
 class GameExplainApi(APIView):
@@ -103,6 +104,51 @@ class GameExplainApi(APIView):
         data.is_valid(raise_exception=True)
         game = _visible(request, game_id)
         result = services.move_explain(game=game, user=request.user, **data.validated_data)
+        return Response(self.OutputSerializer(result).data)
+
+
+class TransformBuildPartSerializer(serializers.Serializer):
+    row = serializers.CharField(
+        allow_null=True, help_text="The shortest row doing it now, or null."
+    )
+    reason = serializers.CharField(
+        allow_blank=True, help_text="Why it is not possible now (empty when it is)."
+    )
+    short = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="The one resource (W, C, P, PW) it lacks and how much, when one would do.",
+    )
+
+
+class GameTransformBuildApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        hex = serializers.RegexField(r"^[A-Za-z]{1,2}[0-9]{1,2}$", max_length=4)
+
+    class OutputSerializer(serializers.Serializer):
+        hex = serializers.CharField()
+        actor = serializers.CharField()
+        move_number = serializers.IntegerField()
+        transform = TransformBuildPartSerializer()
+        build = TransformBuildPartSerializer(
+            help_text="The dwelling (with the transform it needs)."
+        )
+
+    @extend_schema(
+        parameters=[InputSerializer],
+        responses={200: OutputSerializer, **ERRORS},
+        tags=["moves"],
+        description="Transforming a hex to your home terrain and building a dwelling on it, "
+        "each part's legality on its own (Yucata): the shortest row for each part, or the rule "
+        "it breaks now. Nothing is written.",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        game = _visible(request, game_id)
+        hex_id = data.validated_data["hex"].upper()
+        result = selectors.transform_build_parts(game, request.user, hex_id)
         return Response(self.OutputSerializer(result).data)
 
 

@@ -13,13 +13,17 @@ import json
 import os
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from bench.snellman_reference import reference_source, run_reference
+from games.rules.core import jsonio
 from games.rules.terra_mystica import GameState, new_game
+from games.rules.terra_mystica.compiled import build_name
 from games.rules.terra_mystica.engine import apply_in_place
 from games.rules.terra_mystica.notation import parse_row
 from games.rules.terra_mystica.replay import (
@@ -100,17 +104,23 @@ class Command(BaseCommand):
         play_game(*inputs[0])  # warm caches (maps, data files)
         ours: dict[str, list[float]] = {g["game_id"]: [] for g in games}
         theirs: dict[str, list[float]] = {g["game_id"]: [] for g in games}
+        # CPU time beside wall time: on a shared machine an engine also waits for a core, and
+        # its process's CPU time is the work it did itself.
+        ours_cpu: dict[str, list[float]] = {g["game_id"]: [] for g in games}
+        theirs_cpu: dict[str, list[float]] = {g["game_id"]: [] for g in games}
         ours_exact: dict[str, bool] = {}
         theirs_exact: dict[str, bool] = {}
         for _ in range(repeat):
             for game, moves in inputs:
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.process_time()
                 state = play_game(game, moves)
                 ours[game["game_id"]].append(time.perf_counter() - started)
+                ours_cpu[game["game_id"]].append(time.process_time() - cpu_started)
                 ours_exact[game["game_id"]] = state.finished and final_vp_exact(game, state)
             if reference:
                 for game_id, result in run_reference(reference, games, 1).items():
                     theirs[game_id].extend(result["seconds"])
+                    theirs_cpu[game_id].extend(result.get("cpu_seconds", []))
                     theirs_exact[game_id] = result["exact"]
         ours_ms = {g: statistics.median(s) * 1000 for g, s in ours.items()}
         rows = sum(len(moves) for _, moves in inputs)
@@ -118,11 +128,13 @@ class Command(BaseCommand):
         checked = [replay_game(g).replay_seconds for g in games]
         states = [play_game(g, m) for g, m in inputs[:10]]
         middle = _mid_game_state(*inputs[0])
-        round_trip = _time_round_trip([*states, middle])
+        round_trip = _time_round_trip([*states, middle], jsonio.dumps, jsonio.loads)
+        stdlib_round_trip = _time_round_trip([*states, middle], json.dumps, json.loads)
 
         out = self.stdout.write
         out("Rules engine benchmark")
         out(f"  load average at the start: {_load()}")
+        out(f"  engine build: {build_name()}")
         out(
             f"  corpus: {len(games)} games, {rows} moves; {repeat} rounds, "
             "each game's median over the rounds"
@@ -141,7 +153,8 @@ class Command(BaseCommand):
         )
         out(
             "  state JSON round trip (to_json, dumps, loads, from_json): "
-            f"median {round_trip * 1000:.3f} ms"
+            f"median {round_trip * 1000:.3f} ms with {jsonio.BACKEND}, "
+            f"{stdlib_round_trip * 1000:.3f} ms with the standard library's json"
         )
         if not reference:
             out(
@@ -170,6 +183,15 @@ class Command(BaseCommand):
             f"per game median {statistics.median(ratios):.1f}x "
             f"(min {min(ratios):.1f}x, max {max(ratios):.1f}x)"
         )
+        if all(theirs_cpu[g] for g in same):
+            ours_cpu_ms = [statistics.median(ours_cpu[g]) * 1000 for g in same]
+            theirs_cpu_ms = [statistics.median(theirs_cpu[g]) * 1000 for g in same]
+            out(
+                "  CPU time of each engine's process (without the waits for a core): reference "
+                f"median {statistics.median(theirs_cpu_ms):.2f} ms/game, ours median "
+                f"{statistics.median(ours_cpu_ms):.2f} ms/game, ratio "
+                f"{sum(theirs_cpu_ms) / sum(ours_cpu_ms):.1f}x on the total"
+            )
 
 
 def _load() -> str:
@@ -183,11 +205,16 @@ def _mid_game_state(game: dict, moves: list) -> GameState:
     return play_game(game, moves[: len(moves) // 2])
 
 
-def _time_round_trip(states: list[GameState], repeat: int = 200) -> float:
+def _time_round_trip(
+    states: list[GameState],
+    dumps: Callable[[Any], str],
+    loads: Callable[[str], Any],
+    repeat: int = 200,
+) -> float:
     samples = []
     for state in states:
         for _ in range(repeat // len(states) + 1):
             started = time.perf_counter()
-            GameState.from_json(json.loads(json.dumps(state.to_json())))
+            GameState.from_json(loads(dumps(state.to_json())))
             samples.append(time.perf_counter() - started)
     return statistics.median(samples)

@@ -12,7 +12,7 @@ from contextlib import ExitStack
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from bench.http_load import STACK_ENV, load_average, run
+from bench.http_load import STACK_ENV, add_paced_arguments, load_average, parse_rates, run
 from bench.mail_sink import mail_sink
 from bench.stack import production_stack
 
@@ -34,6 +34,7 @@ class Command(BaseCommand):
             help="players confirm their addresses: turn mails are composed and sent to an SMTP "
             "server of the benchmark's own",
         )
+        add_paced_arguments(parser)
 
     def handle(self, *args, **options) -> None:
         database_url = os.environ.get("DATABASE_URL", "")
@@ -74,6 +75,10 @@ class Command(BaseCommand):
                 self.stdout.write,
                 stack.cpu_seconds,
                 registered,
+                rates=parse_rates(options["rate"]),
+                paced_players=options["paced_players"],
+                schedule=options["schedule"],
+                db_cpu=stack.database_cpu_seconds,
             )
             if counter is not None:
                 self.stdout.write(f"  mails received by the SMTP server: {counter.received}")

@@ -44,6 +44,8 @@ class Command(BaseCommand):
                 verdict = "exact" if result.exact or mismatch is None else mismatch.describe()
                 if result.income_rows_folded:
                     verdict += f" ({result.income_rows_folded} income rows folded by the site)"
+                if result.empty_rows:
+                    verdict += f" ({result.empty_rows} empty rows of the site read)"
                 self.stdout.write(f"{result.game_id}: {verdict}")
         exact = sum(r.exact for r in results)
         if options["json"]:

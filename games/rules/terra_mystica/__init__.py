@@ -6,6 +6,7 @@ Pure Python: nothing here imports Django. See docs/architecture.md for the facad
 from ..core import RuleError
 from .autoleech import AutoLeechSettings, Thresholds, automatic_answer
 from .board import ORIGINAL_MAP_ID, available_maps, variable_vp_table
+from .compiled import refuse_stale_build
 from .engine import (
     actor_for_seat,
     apply,
@@ -20,8 +21,10 @@ from .engine import (
 from .ledger import LedgerRow
 from .legal import continuations, legal_commands, random_legal_command
 from .player import apply_player_logged, canonical_row, check_player_row
+from .sacrifice import sacrifice_offers
 from .setup import DEFAULT_OPTIONS, RULE_OPTIONS, GameSetup, random_setup
 from .state import FactionState, GameState
+from .transform_build import transform_and_build, transform_and_build_report
 from .views import (
     Decision,
     acting_factions,
@@ -65,8 +68,13 @@ __all__ = [
     "projected_final_scores",
     "random_legal_command",
     "random_setup",
+    "sacrifice_offers",
     "seat_of",
     "state_view",
+    "transform_and_build",
+    "transform_and_build_report",
     "variable_vp_table",
     "waiting_for",
 ]
+
+refuse_stale_build()  # an optional compiled module older than its source is not run

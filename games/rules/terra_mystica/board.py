@@ -246,6 +246,7 @@ def available_maps() -> list[dict]:
     ]
 
 
+@cache  # asked for at every move: one lookup instead of two calls
 def board_for(map_id: str, terrain: str | None = None, vp_variant: str | None = None) -> Board:
     """The board of a game: a stored map by id, or any map given by its terrain string."""
     if terrain:

@@ -26,6 +26,7 @@ BUILDING_NAMES = {
     "TE": "temple",
     "SH": "stronghold",
     "SA": "sanctuary",
+    "SY": "shipyard",
 }
 
 
@@ -76,8 +77,15 @@ def check_reachable(
         return {}, {}, False
     if not g.rules(f).may_reach(g.s, f, hex_id):
         raise RuleError(f"{f.name} may not reach {hex_id}")
+    near = g.board.neighbours[hex_id]
+    bridged = g.bridged_to(hex_id) if g.s.bridges else ()
     for loc in f.locations:
-        if g.adjacent(hex_id, loc):
+        if loc in near or loc in bridged:
+            return {}, {}, False
+    if g.s.merchants is not None:
+        from .merchants.ships import ship_adjacent
+
+        if ship_adjacent(g, f, hex_id):
             return {}, {}, False
     reach = shipping_range(g, f)
     if reach:
@@ -179,6 +187,10 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         raise RuleError(f"{f.name} never transform terrain")
     if current in OFF_CYCLE_TERRAINS:
         raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
+    if s.merchants is not None:
+        from .merchants.trade import check_trade_spade
+
+        check_trade_spade(g, f, current)
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
     rules = g.rules(f)
@@ -199,7 +211,9 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         cost["SPADE"] = cost.get("SPADE", 0) + steps
     if f.tf_need_hex_adjacency:
         cost["TF_NEED_HEX_ADJACENCY"] = 1
-        if not any(hex_id in g.board.neighbours[loc] for loc in f.locations):
+        if not any(hex_id in g.board.neighbours[loc] for loc in f.locations) and not (
+            s.merchants is not None and _sandstorm_by_ship(g, f, hex_id)
+        ):
             raise RuleError(
                 f"the sandstorm needs {hex_id} to share an edge with a {f.name} building (no river, no bridge)"
             )
@@ -250,6 +264,12 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if g.rules(f).may_build_on(f, colour) and hex_id not in f.allowed_build_locations:
         f.allowed_build_locations.append(hex_id)
     s.terrain[hex_id] = colour
+
+
+def _sandstorm_by_ship(g: Game, f: FactionState, hex_id: str) -> bool:
+    from .merchants.actions import sandstorm_by_ship
+
+    return sandstorm_by_ship(g, f, hex_id)
 
 
 def dig(g: Game, f: FactionState, amount: int) -> None:
@@ -338,6 +358,10 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     s.building[hex_id] = "D"
     s.owner[hex_id] = f.name
     f.locations.append(hex_id)
+    if s.merchants is not None:
+        from .merchants.ships import place_deferred_dock
+
+        place_deferred_dock(g, f, hex_id)
     towns.detect_towns_from(g, f, hex_id)
 
 
@@ -345,6 +369,11 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
     s = g.s
     if s.round == 0:
         raise RuleError("buildings cannot be upgraded during setup")
+    if kind == "SY" and s.merchants is not None:
+        from .merchants.actions import build_shipyard
+
+        build_shipyard(g, f, hex_id)
+        return
     if kind not in UPGRADE_FROM:
         raise RuleError(f"cannot upgrade to '{kind}' (TP, TE, SH or SA)")
     turns.require_subaction(g, f, "upgrade", {})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
-from . import building, leech, scoring, turns
+from . import auction, building, leech, scoring, turns
 from .data import (
     CULT_INDEX,
     CULT_SPACE_VALUES,
@@ -38,15 +38,31 @@ ACTIVE_ONLY = frozenset(
         "pass",
         "action",
         "advance",
+        "sail",
+        "build_ship",
     }
 )
+# Merchants of the Seas' commands (merchants/commands.py).
+MERCHANTS_VERBS = frozenset({"dock", "ship", "sail", "trade", "build_ship", "choose"})
 
 
-def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
+def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> None:
     verb, args = cmd.verb, cmd.args
     if verb == "setup":
-        choose_faction(g, args[0])
+        if auction.has_auction(g.s.setup):
+            choose_auctioned_faction(g, seat or 0, *args)
+        else:
+            choose_faction(g, *args)
         return
+    if f is None and seat is not None and g.s.phase == auction.PHASE:
+        if verb == "bid":
+            auction.bid(g, seat, *args)
+            return
+        if verb == "pass" and args[0] is None:
+            auction.pass_bid(g, seat)
+            return
+    if verb == "bid":
+        raise RuleError("bids are made only in the faction auction, before factions are taken")
     if f is None:
         raise RuleError(f"'{cmd.text}' needs a faction; choose one first")
     if f.dropped:
@@ -56,7 +72,13 @@ def execute(g: Game, f: FactionState | None, cmd: Command) -> None:
     f.waiting = False
     if verb in ACTIVE_ONLY and g.s.round > 0 and not turns.is_active(g, f):
         raise RuleError(_not_your_turn(g, f))
-    if verb == "adjust":
+    if verb in MERCHANTS_VERBS:
+        if g.s.merchants is None:
+            raise RuleError(f"'{cmd.text}' needs the option merchants-of-the-seas")
+        from .merchants.commands import execute as merchants_execute
+
+        merchants_execute(g, f, verb, args)
+    elif verb == "adjust":
         adjust_command(g, f, *args)
     elif verb == "pick_color":
         pick_color(g, f, args[0])
@@ -127,14 +149,28 @@ def _not_your_turn(g: Game, f: FactionState) -> str:
 # --- setup -------------------------------------------------------------------------------
 
 
-def choose_faction(g: Game, name: str) -> None:
+def choose_auctioned_faction(g: Game, seat: int, name: str, position: int | None) -> None:
+    """The winner of a faction auction takes an offered faction and a position."""
+    auction.take_faction(g, seat, name, position)
+    create_faction(g, name, seat)
+
+
+def choose_faction(g: Game, name: str, position: int | None = None) -> None:
     s = g.s
+    if position is not None:
+        raise RuleError("positions are chosen only in the faction auction: 'setup <faction>'")
     if s.phase != "select-factions":
         raise RuleError("factions have all been chosen")
     if name not in faction_names():
         raise RuleError(f"unknown faction '{name}' (one of {', '.join(faction_names())})")
     if name in s.factions:
         raise RuleError(f"{name} have already been chosen")
+    if s.merchants is not None:
+        from .merchants.state import refusal
+
+        reason = refusal(name)
+        if reason:
+            raise RuleError(reason)
     allowed = allowed_factions(s.setup)
     if allowed is not None and name not in allowed:
         raise RuleError(f"the beginner setup plays {', '.join(allowed)}, not {name}")
@@ -149,11 +185,19 @@ def choose_faction(g: Game, name: str) -> None:
         raise RuleError(
             f"{name} share their home terrain ({held[0]}) with {held[1]}: one faction per colour"
         )
+    create_faction(g, name, len(s.factions) + 1)
+
+
+def create_faction(g: Game, name: str, seat: int) -> None:
+    """The player in ``seat`` takes faction ``name`` (chosen, or won in the auction)."""
+    s = g.s
+    rules = faction_rules(name)
     g.ledger.finish_row()
-    seat = len(s.factions) + 1
     f = new_faction(g, name, seat)
     s.factions[name] = f
     s.order.append(name)
+    if s.auction:
+        s.order = auction.turn_order(s)
     s.setup_order = initial_placement_order(g)
     g.ledger.start_row(f)
     g.ledger.add_command("setup")
@@ -205,6 +249,12 @@ def pick_color(g: Game, f: FactionState, colour: str) -> None:
         raise RuleError(f"{f.name} already have {colour}")
     if colour in taken and taken[colour] != f.name:
         raise RuleError(f"{colour} is already held by {taken[colour]}: one faction per colour")
+    start_choice = not g.s.round and "pick-color" in faction_rules(f.name).setup_steps
+    if start_choice and colour in auction.forbidden_start_colours(g.s, f.name):
+        raise RuleError(
+            f"{colour} is the home terrain of a faction in the auction: "
+            f"{f.name} may not start on it"
+        )
     f.color = colour
     g.s.action_required.remove(record)
 
@@ -214,10 +264,19 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
     s = g.s
     players = s.setup.players
     vp = spec.start_vp
-    if g.board.vp_variant:
+    auctioned = auction.start_vp(s, name)
+    if auctioned is not None:
+        # With the auction the tables of variable starting VP are not used.
+        vp = auctioned
+    elif g.board.vp_variant:
         from .board import starting_vp_variant
 
         vp = starting_vp_variant(g.board.vp_variant).get(name, vp)
+    elif s.merchants is not None:
+        # Merchants of the Seas plays with the publisher's starting VP per faction and map.
+        from .merchants.state import starting_vp
+
+        vp = starting_vp(g.board.map_id, name, vp)
     elif s.setup.has("variable-starting-vp"):
         from .board import variable_vp_table
 
@@ -240,9 +299,13 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         carpet_range=spec.teleport.base_range
         if spec.teleport and spec.teleport.kind == "carpet"
         else 0,
-        start_player=not s.factions,
+        start_player=s.auction["positions"][name] == 1 if s.auction else not s.factions,
     )
     f.vp_source = {"start": vp}
+    if s.merchants is not None:
+        from .merchants.state import new_faction_state
+
+        new_faction_state(s, f)
     return f
 
 
@@ -254,6 +317,8 @@ def initial_placement_order(g: Game) -> list[list[str]]:
         extra = faction_rules(n).spec.initial_dwellings - 2
         order += [[n, "dwelling"]] * max(extra, 0)
     order += [[n, "dwelling"] for n in names if faction_rules(n).spec.initial_dwellings == 1]
+    if g.s.merchants is not None:
+        order += [[n, "dock"] for n in names]  # Merchants of the Seas: docks, in turn order
     order += [[n, "bonus"] for n in reversed(names)]
     return order
 
@@ -288,6 +353,13 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
 def take_action(g: Game, f: FactionState, action: str) -> None:
     s = g.s
     retake = False
+    if s.merchants is not None:
+        from .merchants.actions import ACTIONS
+        from .merchants.actions import take_action as merchants_action
+
+        if action in ACTIONS:
+            merchants_action(g, f, action)
+            return
     if not g.rules(f).may_take_action(action):
         raise RuleError(f"{f.name} may not take {action}")
     if action in POWER_ACTIONS:
@@ -389,6 +461,7 @@ def advance(g: Game, f: FactionState, track: str) -> None:
         g.pay(f, dig.advance_cost, "advancing digging")
         f.dig += 1
         g.adjust(f, "VP", dig.advance_vp, "advance_dig")
+        g.score_advance(f)
 
 
 def pass_turn(g: Game, f: FactionState, bonus: str | None) -> None:

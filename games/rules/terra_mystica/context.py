@@ -7,6 +7,8 @@ effects a gain triggers (round scoring tile, faction abilities).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..core import RuleError
 from . import towns
 from .board import Board
@@ -14,6 +16,7 @@ from .data import (
     CULT_INDEX,
     CULT_POWER_THRESHOLDS,
     CULTS,
+    ScoringTile,
     bonus_tiles,
     favor_tiles,
     scoring_tiles,
@@ -59,6 +62,11 @@ PENDING_DISPLAY = {
 }
 
 
+@cache
+def _option_set(options: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(options)
+
+
 class Game:
     __slots__ = ("board", "ledger", "options", "s")
 
@@ -66,7 +74,7 @@ class Game:
         self.s = state
         self.board: Board = state.setup.board
         self.ledger = ledger if ledger is not None else Ledger(state)
-        self.options = frozenset(state.setup.options)
+        self.options = _option_set(state.setup.options)
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -83,19 +91,24 @@ class Game:
     def rules(f: FactionState) -> FactionRules:
         return faction_rules(f.name)
 
-    def score_tile(self):
+    def score_tile(self) -> ScoringTile | None:
         if self.s.round < 1:
             return None
         return scoring_tiles()[self.s.setup.scoring_tiles[self.s.round - 1]]
 
     def adjacent(self, a: str, b: str) -> bool:
         """Direct adjacency: a shared edge or a bridge."""
-        if b in self.board.neighbours[a]:
-            return True
-        return any((x == a and y == b) or (x == b and y == a) for x, y, _ in self.s.bridges)
+        return b in self.board.neighbours[a] or (bool(self.s.bridges) and self.bridged(a, b))
 
     def adjacent_hexes(self, hex_id: str) -> list[str]:
         out = list(self.board.neighbours[hex_id])
+        if self.s.bridges:
+            out += self.bridged_to(hex_id)
+        return out
+
+    def bridged_to(self, hex_id: str) -> list[str]:
+        """The hexes bridged to ``hex_id``."""
+        out = []
         for x, y, _ in self.s.bridges:
             if x == hex_id:
                 out.append(y)
@@ -166,6 +179,15 @@ class Game:
             if f.vp < 0:
                 raise RuleError(f"not enough victory points ({f.name} have {f.vp - delta})")
             return
+        if kind == "C" or kind == "W":
+            attr = kind.lower()
+            value = getattr(f, attr) + delta
+            if value < 0:
+                raise RuleError(
+                    f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
+                )
+            setattr(f, attr, value)
+            return
         if kind == "PW":
             if delta > 0:
                 self.gain_power(f, delta)
@@ -177,6 +199,19 @@ class Game:
                 f.p1 -= delta
                 f.p3 += delta
             return
+        if kind == "P":
+            if delta > 0 and self.rules(f).locked_terrains(f):
+                # Riverwalkers: each priest may unlock a colour instead ('unlock-terrain').
+                f.unlock_terrain += delta
+                return
+            value = f.p + delta
+            if value < 0:
+                raise RuleError(f"not enough priests: {f.name} have {f.p}, need {-delta}")
+            f.p = min(value, f.max_p)
+            return
+        if kind in CULT_INDEX:
+            self._advance_cult(f, kind, delta)
+            return
         if kind in ("P1", "P2", "P3"):
             attr = kind.lower()
             setattr(f, attr, getattr(f, attr) + delta)
@@ -186,6 +221,11 @@ class Game:
         if kind == "GAIN_SHIP":
             for _ in range(delta):
                 self.advance_shipping(f, source="advance_ship")
+            return
+        if kind == "SHIP" and self.s.merchants is not None:
+            from .merchants.ships import gain_ships
+
+            gain_ships(self, f, delta)
             return
         if kind == "GAIN_TELEPORT":
             f.teleport_level += 1
@@ -216,25 +256,7 @@ class Game:
                 self.s.action_required.append({"type": "pick-color", "faction": f.name})
             return
 
-        if kind in ("C", "W"):
-            attr = kind.lower()
-            value = getattr(f, attr) + delta
-            if value < 0:
-                raise RuleError(
-                    f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
-                )
-            setattr(f, attr, value)
-        elif kind == "P" and delta > 0 and self.rules(f).locked_terrains(f):
-            # Riverwalkers: each priest may unlock a colour instead ('unlock-terrain').
-            f.unlock_terrain += delta
-        elif kind == "P":
-            value = f.p + delta
-            if value < 0:
-                raise RuleError(f"not enough priests: {f.name} have {f.p}, need {-delta}")
-            f.p = min(value, f.max_p)
-        elif kind in CULT_INDEX:
-            self._advance_cult(f, kind, delta)
-        elif kind == "KEY":
+        if kind == "KEY":
             f.keys += delta
             if f.keys < 0:
                 raise RuleError("no town key left")
@@ -260,7 +282,7 @@ class Game:
                 )
             setattr(f, attr, value)
 
-        if delta > 0:
+        if delta > 0 and (kind == "SPADE" or kind.startswith("TW")):
             self._on_gain(f, kind, delta)
 
     @staticmethod
@@ -281,12 +303,13 @@ class Game:
     def _on_gain(self, f: FactionState, kind: str, n: int) -> None:
         """Effects of gaining something: the round's scoring tile and faction abilities."""
         tile = self.score_tile()
+        source = tile.id if tile else None
         rules = self.rules(f)
         if kind == "SPADE":
             vp = tile.vp.get("SPADE", 0) if tile else 0
             for _ in range(n):
                 if vp:
-                    self.adjust(f, "VP", vp, tile.id)
+                    self.adjust(f, "VP", vp, source)
                 if rules.spade_bonus and (
                     not rules.spade_bonus_needs_stronghold or f.buildings["SH"]
                 ):
@@ -296,7 +319,7 @@ class Game:
             vp = tile.vp.get("TOWN", 0) if tile else 0
             for _ in range(n):
                 if vp:
-                    self.adjust(f, "VP", vp, tile.id)
+                    self.adjust(f, "VP", vp, source)
                 if rules.town_bonus:
                     self.gain(f, rules.town_bonus, "faction")
 
@@ -376,6 +399,10 @@ class Game:
             raise RuleError(
                 f"{f.name} already have {tile}; a faction may own only one copy of a favor tile"
             )
+        if self.s.merchants is not None:
+            from .merchants.actions import check_favor
+
+            check_favor(self, f, tile)
         if delta > 1:
             raise RuleError("a faction may own only one copy of a favor tile")
         self._take_from_pool(tile, 1)
@@ -440,6 +467,17 @@ class Game:
         vp = ship.vp.get(f.ship, 0)
         if vp:
             self.adjust(f, "VP", vp, source)
+        self.score_advance(f)
+
+    def score_advance(self, f: FactionState) -> None:
+        """Merchants of the Seas' round tile: VP for each shipping or digging advance."""
+        if self.s.merchants is None:
+            return
+        tile = self.score_tile()
+        if tile is not None and self.s.phase == "play":
+            vp = tile.vp.get("ADVANCE")
+            if vp:
+                self.adjust(f, "VP", vp, tile.id)
 
 
 def format_cost(cost: dict[str, int]) -> str:

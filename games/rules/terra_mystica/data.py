@@ -22,8 +22,9 @@ TERRAINS: tuple[str, ...] = TERRAIN_CYCLE + OFF_CYCLE_TERRAINS
 TERRAIN_NAMES: dict[str, str] = dict(_TERRAINS["names"])
 TERRAIN_ALIASES: dict[str, str] = dict(_TERRAINS["aliases"])
 BUILDING_TYPES = ("D", "TP", "TE", "SH", "SA")
-BUILDING_SUPPLY = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
-BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
+# "SY", the shipyard, exists only in games with Merchants of the Seas (data/merchants.json).
+BUILDING_SUPPLY = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1, "SY": 1}
+BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3, "SY": 3}
 UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 CULT_SPACE_VALUES = (3, 2, 2, 2)
 CULT_POWER_THRESHOLDS = ((3, 1), (5, 2), (7, 2), (10, 3))
@@ -213,9 +214,40 @@ def faction_specs() -> dict[str, FactionSpec]:
     return specs
 
 
+MERCHANTS = "merchants-of-the-seas"
+# The expansion's optional "taste" rule: 2 of its 3 new bonus cards are always in the game.
+MERCHANTS_TASTE = "merchants-of-the-seas/taste"
+
+
+@cache
+def merchants_data() -> dict:
+    """Merchants of the Seas: every component value with its source (see the file)."""
+    return json.loads((DATA_DIR / "merchants.json").read_text())
+
+
 @cache
 def tiles() -> dict:
-    return json.loads((DATA_DIR / "tiles.json").read_text())
+    """The tiles of every game: the base game's, and the expansion's behind their option
+    (a base tile the expansion replaces is marked ``excluded_by`` it)."""
+    out = json.loads((DATA_DIR / "tiles.json").read_text())
+    extra = merchants_data()
+    for kind in ("bonus_tiles", "favor_tiles", "town_tiles"):
+        for tid, spec in extra[kind].items():
+            out[kind]["tiles"][tid] = {**spec, "option": MERCHANTS}
+    for tid, spec in extra["scoring_tiles"]["tiles"].items():
+        out["scoring_tiles"]["tiles"][tid] = {**spec, "option": MERCHANTS}
+    for kind, ids in extra["replaces"].items():
+        if kind != "status":
+            for tid in ids:
+                out[kind]["tiles"][tid]["excluded_by"] = MERCHANTS
+    return out
+
+
+def in_game(spec: dict, options) -> bool:
+    """Is a tile (its spec) part of a game with these options?"""
+    option = spec.get("option")
+    excluded = spec.get("excluded_by")
+    return (option is None or option in options) and (excluded is None or excluded not in options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +259,12 @@ class ScoringTile:
     per: int
     gain: dict[str, int]
     option: str | None
+    excluded_by: str | None = None
+
+    def in_game(self, options) -> bool:
+        return (self.option is None or self.option in options) and (
+            self.excluded_by is None or self.excluded_by not in options
+        )
 
 
 @cache
@@ -243,6 +281,7 @@ def scoring_tiles() -> dict[str, ScoringTile]:
             bonus["per"],
             dict(bonus["gain"]),
             t.get("option"),
+            t.get("excluded_by"),
         )
     return out
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 import re
 
 from ..core import RuleError
-from . import commands, turns
+from . import auction, commands, turns
 from .context import Game
-from .data import CULTS, bonus_tiles, favor_tiles, natural_key, scoring_tiles, town_tiles
+from .data import CULTS, MERCHANTS, bonus_tiles, favor_tiles, in_game, natural_key, scoring_tiles
 from .ledger import Ledger, LedgerRow
 from .notation import Command, parse_row
-from .setup import GameSetup
+from .setup import GameSetup, available_town_tiles
 from .state import FactionState, GameState
 
 SEAT_ACTOR = re.compile(r"^player(\d+)$")
+# What a player without a faction may write during the auction.
+AUCTION_VERBS = frozenset({"bid", "pass", "setup"})
 
 
 def new_game(setup: GameSetup) -> GameState:
@@ -26,21 +28,23 @@ def new_game(setup: GameSetup) -> GameState:
 
 
 def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
-    state = GameState(setup=setup)
+    state = GameState(setup=setup, phase=turns.first_phase(setup))
     board = setup.board
     state.terrain = {h: t for h, t in board.terrain.items() if t != "river"}
     options = set(setup.options)
     for tile, spec in bonus_tiles().items():
-        if (
-            spec.get("option") is None or spec["option"] in options
-        ) and tile not in setup.removed_bonus_tiles:
+        if in_game(spec, options) and tile not in setup.removed_bonus_tiles:
             state.pool[tile] = 1
             state.bonus_coins[tile] = 0
     for tile, spec in favor_tiles().items():
-        state.pool[tile] = spec["copies"]
-    for tile, spec in town_tiles().items():
-        if spec.get("option") is None or spec["option"] in options:
+        if in_game(spec, options):
             state.pool[tile] = spec["copies"]
+    for tile, copies in available_town_tiles(options).items():
+        state.pool[tile] = copies
+    if MERCHANTS in options:
+        from .merchants.state import new_merchants_state
+
+        state.merchants = new_merchants_state(setup)
     state.cult_spaces = {track: [None, None, None, None] for track in CULTS}
     g = Game(state)
     for option in setup.options:
@@ -84,9 +88,10 @@ def apply_in_place(
     """
     g = Game(state, Ledger(state))
     faction = resolve_actor(state, actor, parsed)
+    seat = seat_actor(actor) if faction is None else faction.seat
     last = len(parsed) - 1
     for i, cmd in enumerate(parsed):
-        _do_command(g, faction, cmd)
+        _do_command(g, faction, cmd, seat)
         if i == last and faction is not None and end_of_input:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
@@ -113,6 +118,12 @@ def drop_faction_logged(state: GameState, faction: str) -> tuple[GameState, list
 
 
 def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> FactionState | None:
+    chosen = state.factions.get(actor)
+    if chosen is not None:  # the common case: a faction named as the engine spells it
+        for c in parsed:
+            if c.verb == "setup":
+                raise RuleError(f"{actor} have already chosen their faction")
+        return chosen
     actor = actor.lower().strip()
     m = SEAT_ACTOR.match(actor)
     if m:
@@ -124,6 +135,13 @@ def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> Factio
                 return f
         if not 1 <= seat <= state.setup.player_count:
             raise RuleError(f"there is no {actor} in a {state.setup.player_count}-player game")
+        if state.phase == auction.PHASE:
+            if any(c.verb not in AUCTION_VERBS for c in parsed):
+                raise RuleError(
+                    f"{actor} has no faction yet: bid, pass or take the faction won "
+                    "('bid <n>', 'pass', 'setup <faction> position <n>')"
+                )
+            return None
         if any(c.verb != "setup" for c in parsed):
             raise RuleError(f"{actor} must first choose a faction ('setup <faction>')")
         expected = len(state.factions) + 1
@@ -138,11 +156,16 @@ def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> Factio
     return chosen
 
 
-def _do_command(g: Game, f: FactionState | None, cmd: Command) -> None:
+def seat_actor(actor: str) -> int | None:
+    m = SEAT_ACTOR.match(actor.lower().strip())
+    return int(m.group(1)) if m else None
+
+
+def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> None:
     ledger = g.ledger
     if f is not None:
         ledger.begin_row(f)
-    commands.execute(g, f, cmd)
+    commands.execute(g, f, cmd, seat)
     if f is not None and not f.dropped and cmd.verb not in ("drop", "resign"):
         ledger.add_command(cmd.text)
     if ledger.force_finish and f is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import turns  # turns imports this module too: only used inside functions
 from .data import bonus_tiles, favor_tiles
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
         for res, table in tables.items():
             if table[level]:
                 buildings[res] = buildings.get(res, 0) + table[level]
+    if g.s.merchants is not None and f.buildings.get("SY"):
+        buildings["SHIP"] = 1  # Merchants of the Seas: the shipyard's income
     bonus: dict[str, int] = {}
     if f.bonus and f.passed:
         bonus = dict(bonus_tiles()[f.bonus]["income"])
@@ -39,18 +42,16 @@ def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
         for res, n in favor_tiles()[tile].get("income", {}).items():
             favors[res] = favors.get(res, 0) + n
     scoring: dict[str, int] = {}
-    tile = g.score_tile()
-    if tile is not None and g.s.round != 6:
-        level = f.cult_priests if tile.cult == "PRIESTS" else f.cult_of(tile.cult)
-        times = level // tile.per
+    score = g.score_tile()
+    if score is not None and g.s.round != 6:
+        level = f.cult_priests if score.cult == "PRIESTS" else f.cult_of(score.cult)
+        times = level // score.per
         if times:
-            scoring = {res: n * times for res, n in tile.gain.items()}
+            scoring = {res: n * times for res, n in score.gain.items()}
     return {"scoring": scoring, "bonus": bonus, "buildings": buildings, "favors": favors}
 
 
 def take_income(g: Game, f: FactionState, mask: int) -> None:
-    from . import turns
-
     parts = income_parts(g, f)
     if mask & CULT_INCOME:
         g.gain(f, parts["scoring"], "cult_income")
@@ -69,8 +70,6 @@ def take_income(g: Game, f: FactionState, mask: int) -> None:
 
 def income_phase(g: Game, kind: str) -> None:
     """Give every faction its cult bonus (``kind == 'cult'``) or its income, in turn order."""
-    from . import turns
-
     s = g.s
     if not s.trailing_comment:
         g.ledger.add_comment(f"Round {s.round + 1} income")

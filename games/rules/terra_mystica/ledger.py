@@ -125,26 +125,24 @@ class Ledger:
 
 
 def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str, int]) -> LedgerRow:
-    end = _snapshot(f)
-    old_pw = start[5] + 2 * start[6]
-    new_pw = f.p2 + 2 * f.p3
+    cult = f.cult
     delta = {
-        "VP": end[0] - start[0],
-        "C": end[1] - start[1],
-        "W": end[2] - start[2],
-        "P": end[3] - start[3],
-        "PW": new_pw - old_pw,
-        "CULT": sum(end[7:]) - sum(start[7:]),
+        "VP": f.vp - start[0],
+        "C": f.c - start[1],
+        "W": f.w - start[2],
+        "P": f.p - start[3],
+        "PW": (f.p2 + 2 * f.p3) - (start[5] + 2 * start[6]),
+        "CULT": (cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps) - sum(start[7:]),
     }
     return LedgerRow(
-        faction=f.name,
-        command=command,
-        vp=f.vp,
-        c=f.c,
-        w=f.w,
-        p=f.p,
-        power=(f.p1, f.p2, f.p3),
-        cult=(f.cult[0], f.cult[1], f.cult[2], f.cult[3]),
-        delta=delta,
-        leech=dict(leech),
+        f.name,
+        command,
+        f.vp,
+        f.c,
+        f.w,
+        f.p,
+        (f.p1, f.p2, f.p3),
+        (cult[0], cult[1], cult[2], cult[3]),
+        delta,
+        dict(leech),
     )

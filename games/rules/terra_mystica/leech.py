@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
+from . import turns  # turns imports this module too: only used inside functions
 
 if TYPE_CHECKING:
     from .context import Game
@@ -23,7 +24,10 @@ def compute_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]
     if not g.s.round:
         return offers
     owner, building = g.s.owner, g.s.building
-    for n in g.adjacent_hexes(hex_id):
+    around = g.board.land_neighbours[hex_id]  # only land hexes hold buildings
+    if g.s.bridges:
+        around = (*around, *g.bridged_to(hex_id))
+    for n in around:
         other = owner.get(n)
         if other and other != builder.name:
             # An offer counts the receiver's own buildings at their power values (Yetis: 4).
@@ -38,8 +42,6 @@ def capacity(f: FactionState) -> int:
 
 def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
     """Record the power offers a build creates; returns the offers (neighbour discount test)."""
-    from . import turns
-
     offers = compute_leech(g, builder, hex_id)
     s = g.s
     s.leech_id += 1
@@ -75,8 +77,6 @@ def pending_offers(g: Game, f: FactionState) -> list[dict]:
 
 
 def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
-    from . import turns
-
     s = g.s
     actual = amount if amount <= f.vp else f.vp + 1
     actual = g.gain_power(f, actual)
@@ -94,6 +94,7 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
         taken_reward = g.rules(builder).taken_reward(g.s)
         if (
             taken_reward
+            and not record.get("trade")
             and record["actual"] > 0
             and record["leech_id"] not in builder.leech_cult_gained
         ):
@@ -161,8 +162,8 @@ def decline_all(g: Game, f: FactionState) -> int:
 def _builder_maybe_gains_for_declines(g: Game, record: dict) -> None:
     """Cultists' errata: +1 power once every opponent able to take power declined it."""
     builder = g.s.factions[record["from_faction"]]
-    if not record["actual"]:
-        return
+    if not record["actual"] or record.get("trade"):
+        return  # power from a trade never rewards the Cultists' or Shapeshifters' ability
     key = str(record["leech_id"])
     builder.leech_not_rejected[key] = builder.leech_not_rejected.get(key, 0) - 1
     if builder.leech_not_rejected[key] > 0:

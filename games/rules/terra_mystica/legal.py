@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from ..core import RuleError
+from . import auction
 from .building import colour_difference, home, shipping_range
 from .context import Game
 from .data import (
@@ -115,6 +116,8 @@ def stranded_spades(state: GameState, f: FactionState) -> bool:
 def candidate_rows(state: GameState, actor: str) -> list[str]:
     if state.finished:
         return []
+    if actor.startswith("player") and state.phase == auction.PHASE:
+        return _auction_rows(state, actor)
     if actor.startswith("player"):
         return [f"setup {name}" for name in faction_names() if _faction_available(state, name)]
     f = state.factions.get(actor)
@@ -128,6 +131,28 @@ def candidate_rows(state: GameState, actor: str) -> list[str]:
     return rows
 
 
+def _auction_rows(state: GameState, actor: str) -> list[str]:
+    ask = next((r for r in state.action_required if r.get("player_index") == actor), None)
+    if ask is None:
+        return []
+    a = state.auction
+    if ask["type"] == "faction":
+        free = auction.free_positions(state)
+        return [
+            f"setup {name} position {p}" if len(free) > 1 else f"setup {name}"
+            for name in a["offered"]
+            for p in free
+        ]
+    if auction.auction_kind(state.setup) == auction.FAST_AUCTION:
+        return [
+            f"bid {name} {n}"
+            for name in a["offered"]
+            for n in range(a["bids"].get(name, -1) + 1, auction.MAX_BID + 1)
+        ]
+    rows = [f"bid {n}" for n in range(ask["minimum"], auction.MAX_BID + 1)]
+    return [*rows, "pass"] if a["bid"] is not None else rows
+
+
 def _faction_available(state: GameState, name: str) -> bool:
     allowed = allowed_factions(state.setup)
     if allowed is not None and name not in allowed:
@@ -135,6 +160,11 @@ def _faction_available(state: GameState, name: str) -> bool:
     rules = faction_rules(name)
     if rules.options and not set(rules.options) & set(state.setup.options):
         return False
+    if state.merchants is not None:
+        from .merchants.state import refusal
+
+        if refusal(name):
+            return False
     return name not in state.factions and colour_holder(state, name) is None
 
 
@@ -199,6 +229,12 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
         for hex_id in f.locations:
             if state.building[hex_id] == "D":
                 yield f"upgrade {hex_id} to TP"
+    if state.merchants is not None:
+        from .merchants import legal as merchants_legal
+
+        yield from merchants_legal.decisions(g, f, kinds)
+        if state.phase == "play" and state.active == f.name and f.allowed_actions:
+            yield from merchants_legal.actions(g, f)
     if state.phase == "play" and state.active == f.name:
         if f.allowed_actions or f.allowed_sub:
             yield from _actions(g, f)
@@ -235,6 +271,10 @@ def reachable_hexes(g: Game, f: FactionState) -> set[str]:
             out.add(b)
         if g.s.owner.get(b) == f.name:
             out.add(a)
+    if g.s.merchants is not None:
+        from .merchants.legal import ship_neighbours
+
+        out |= ship_neighbours(g, f)
     rules = g.rules(f)
     return {h for h in out if rules.may_reach(g.s, f, h)}
 

@@ -31,6 +31,7 @@ BUILDING_ALIASES = {
     "TEMPLE": "TE",
     "STRONGHOLD": "SH",
     "SANCTUARY": "SA",
+    "SHIPYARD": "SY",
 }
 
 
@@ -64,7 +65,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("pass", re.compile(r"^pass(?: (bon\d+))?$", re.I)),
     ("action", re.compile(r"^action (\w+)$", re.I)),
     ("advance", re.compile(r"^advance (ship|dig)\w*$", re.I)),
-    ("setup", re.compile(r"^setup (\w+)$", re.I)),
+    ("setup", re.compile(r"^setup (\w+)(?: position (\d+))?$", re.I)),
+    ("bid", re.compile(r"^bid(?: ([a-z]\w*))? (\d+)$", re.I)),
     ("unlock", re.compile(r"^unlock-terrain ([\w-]+)$", re.I)),
     ("gain_token", re.compile(r"^gain p3 for vp$", re.I)),
     ("pick_color", re.compile(r"^pick-colou?r (\w+)$", re.I)),
@@ -72,12 +74,31 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("resign", re.compile(r"^resign$", re.I)),
     ("wait", re.compile(r"^wait$", re.I)),
     ("done", re.compile(r"^done$", re.I)),
+    # Merchants of the Seas (last: the base game's commands match without trying these).
+    ("build_ship", re.compile(r"^build (\w+) (?:with|by) ship$", re.I)),
+    ("dock", re.compile(r"^dock (\w+)$", re.I)),
+    ("ship", re.compile(r"^ship (r\d+)$", re.I)),
+    ("sail", re.compile(r"^sail ((?:\w+-)+\w+)(?: from bowl (ii|iii))?$", re.I)),
+    ("trade", re.compile(r"^trade (\w+)(?: for (\w+))?$", re.I)),
+    ("choose", re.compile(r"^choose (ship|coins|priest)(?: (\w+))?$", re.I)),
 ]
 
 # Commands that take (or are part of) the turn's action; a power offer answered in the
 # same row as one of them is answered first, as terra.snellman.net does.
 ACTION_VERBS = frozenset(
-    {"build", "upgrade", "send", "transform", "dig", "bridge", "pass", "action", "advance"}
+    {
+        "build",
+        "upgrade",
+        "send",
+        "transform",
+        "dig",
+        "bridge",
+        "pass",
+        "action",
+        "advance",
+        "build_ship",
+        "sail",
+    }
 )
 
 
@@ -123,6 +144,14 @@ def _args(verb: str, m: re.Match[str]) -> tuple:
         sign = 1 if g[0] == "+" else -1
         count = int(g[1]) if g[1] else 1
         return (sign * count, g[2].upper(), (g[3] or "").lower())
+    if verb in ("build_ship", "dock", "ship"):
+        return (hex_name(g[0]),)
+    if verb == "sail":
+        return (tuple(hex_name(h) for h in g[0].split("-")), (g[1] or "").upper() or None)
+    if verb == "trade":
+        return (hex_name(g[0]), (g[1] or "").upper() or None)
+    if verb == "choose":
+        return (g[0].lower(), (g[1] or "").upper() or None)
     if verb in ("build", "dig"):
         return (hex_name(g[0]),) if verb == "build" else (int(g[0]),)
     if verb == "upgrade":
@@ -157,13 +186,25 @@ def _args(verb: str, m: re.Match[str]) -> tuple:
         return (g[0].upper(),)
     if verb == "advance":
         return (g[0].lower(),)
-    if verb in ("setup", "drop", "pick_color", "unlock"):
+    if verb == "setup":
+        return (g[0].lower(), int(g[1]) if g[1] else None)
+    if verb == "bid":
+        return ((g[0] or "").lower() or None, int(g[1]))
+    if verb in ("drop", "pick_color", "unlock"):
         return (g[0].lower(),)
     return ()
 
 
 def parse_row(row: str, *, answer_offers_first: bool = True) -> list[Command]:
-    commands = [parse(c) for c in split_row(row)]
+    if len(row) > MAX_ROW_LENGTH:
+        raise RuleError(f"a move may be at most {MAX_ROW_LENGTH} characters long")
+    # Rows repeat across games ("leech 1 from witches", "pass BON3"): parse each text once.
+    return list(_parse_row(row, answer_offers_first))
+
+
+@lru_cache(maxsize=8192)
+def _parse_row(row: str, answer_offers_first: bool) -> tuple[Command, ...]:
+    commands = [parse(c) for c in _split(row)]
     if answer_offers_first:
         first_action = next((i for i, c in enumerate(commands) if c.verb in ACTION_VERBS), None)
         if first_action is not None and any(
@@ -184,4 +225,4 @@ def parse_row(row: str, *, answer_offers_first: bool = True) -> list[Command]:
             amount = prev.args[0] * 2
             c = Command("adjust", (amount, c.args[1], c.args[2]), f"+{amount}{c.args[1]}")
         merged.append(c)
-    return merged
+    return tuple(merged)

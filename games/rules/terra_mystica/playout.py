@@ -50,7 +50,7 @@ def random_playout(
             raise PlayoutStuck(f"nobody is asked to act (phase {state.phase})")
         actor = rng.choice(decisions).actor
         seat = len(state.factions)
-        if actor.startswith("player") and seat < len(factions):
+        if actor.startswith("player") and seat < len(factions) and state.phase != "faction-auction":
             row: str | None = f"setup {factions[seat]}"
         else:
             row = random_legal_command(state, actor, rng, pass_rate=pass_rate)

@@ -73,3 +73,13 @@ def first_row_difference(ours: list[dict], theirs: list[dict]) -> str | None:
     if len(ours) != len(theirs):
         return f"{len(ours)} rows vs {len(theirs)}"
     return None
+
+
+def from_first_pass(ledger: list[dict]) -> list[dict]:
+    """The ledger from its first row that takes a bonus card on (the end of the setup).
+
+    Games with a faction auction are compared from there: the reference has no auction and
+    gets each faction's starting VP as an adjustment, which it writes into whichever row is
+    open while the first dwellings are placed; the values after later rows carry them."""
+    first = next((i for i, r in enumerate(ledger) if "pass" in r["commands"].lower()), 0)
+    return ledger[first:]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core import RuleError
@@ -59,6 +59,7 @@ class ReplayResult:
     replay_seconds: float
     rows_checked: int = 0
     income_rows_folded: int = 0  # our income rows the record folds into another row
+    empty_rows: int = 0  # the record's rows without a command (nothing to replay)
     state: GameState | None = field(default=None, repr=False)
 
     def to_json(self) -> dict:
@@ -114,6 +115,8 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     fed: set[int] = set()
     checked = 0
     folded = 0
+    empty = 0
+    last_row: dict[str, LedgerRow] = {}  # each faction's latest row of ours, as compared
     seat_of_faction = {name: i + 1 for i, name in enumerate(game["factions"])}
     mismatch: Mismatch | None = None
 
@@ -142,21 +145,37 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     def feeds(row: dict) -> bool:
         if row["kind"] == "comment":
             return row.get("tag") == "drop"
+        if _empty_row(row):
+            return False
         return row["origin"] != "engine" or row["command"] == "setup"
+
+    def feed_ahead(i: int) -> None:
+        """Feed the rows after ``i`` until the engine has written a row."""
+        j = i + 1
+        while not queue and j < len(rows):
+            if j not in fed and feeds(rows[j]):
+                feed(j)
+            j += 1
 
     try:
         for i, row in enumerate(rows):
+            if _empty_row(row):
+                # The site opens a row for the last player still in the round and may
+                # leave it empty: nothing to replay; the faction's values are unchanged.
+                empty += 1
+                previous = last_row.get(row["faction"])
+                if check and previous is not None:
+                    mismatch = compare_row(row, _unchanged(previous))
+                    if mismatch:
+                        break
+                continue
             if i not in fed and feeds(row):
                 feed(i)
             if row["kind"] == "comment":
                 continue
             # An engine row may be written before the player row that caused it (the
             # Cultists' reward precedes the acceptance): feed ahead until it appears.
-            j = i + 1
-            while not queue and j < len(rows):
-                if j not in fed and feeds(rows[j]):
-                    feed(j)
-                j += 1
+            feed_ahead(i)
             if not queue:
                 mismatch = Mismatch(
                     row["line"], row["faction"], row["command"], "row", row["command"], "no row"
@@ -165,11 +184,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
             got = queue.popleft()
             while _folded_income(row, got):
                 folded += 1
-                j = i + 1
-                while not queue and j < len(rows):
-                    if j not in fed and feeds(rows[j]):
-                        feed(j)
-                    j += 1
+                feed_ahead(i)
                 if not queue:
                     raise RuleError(f"no row for {row['faction']}'s '{row['command']}'")
                 got = queue.popleft()
@@ -188,6 +203,8 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                     got.leech,
                 )
             checked += 1
+            if got.faction:
+                last_row[got.faction] = got
             if check:
                 mismatch = compare_row(row, got)
                 if mismatch:
@@ -221,8 +238,24 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
         replay_seconds=time.perf_counter() - started,
         rows_checked=checked,
         income_rows_folded=folded,
+        empty_rows=empty,
         state=state,
     )
+
+
+def _empty_row(row: dict) -> bool:
+    """A faction's row the site wrote without any command."""
+    return (
+        row["kind"] != "comment"
+        and row.get("origin") != "engine"
+        and not str(row.get("player_command") or "").strip()
+        and not str(row.get("command") or "").strip()
+    )
+
+
+def _unchanged(row: LedgerRow) -> LedgerRow:
+    """The faction's values as after ``row``, for a row that changed nothing."""
+    return replace(row, command="", delta={}, leech={})
 
 
 def _folded_income(row: dict, got: LedgerRow) -> bool:

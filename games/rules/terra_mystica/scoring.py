@@ -23,11 +23,11 @@ def score_build(g: Game, f: FactionState, kind: str) -> None:
         vp = favor_tiles()[tile].get("vp_on_build", {}).get(kind)
         if vp:
             g.adjust(f, "VP", vp, tile)
-    tile = g.score_tile()
-    if tile is not None:
-        vp = tile.vp.get(kind)
+    score = g.score_tile()
+    if score is not None:
+        vp = score.vp.get(kind)
         if vp:
-            g.adjust(f, "VP", vp, tile.id)
+            g.adjust(f, "VP", vp, score.id)
 
 
 def pass_vp(g: Game, f: FactionState) -> list[tuple[int, str]]:
@@ -45,6 +45,10 @@ def pass_vp(g: Game, f: FactionState) -> list[tuple[int, str]]:
     extra = g.rules(f).pass_vp(g.s, f)
     if extra:
         out.append((extra, "faction"))
+    if g.s.merchants is not None:
+        from .merchants.actions import merchants_pass_vp
+
+        out += merchants_pass_vp(g, f)
     return out
 
 
@@ -80,35 +84,44 @@ def networks(g: Game, f: FactionState) -> tuple[dict[str, int], dict[str, int]]:
     spec = g.rules(f).spec
     links = g.s.river_links if g.rules(f).river_towns else {}
 
-    def direct(a: str, b: str) -> bool:
-        return g.adjacent(a, b) or b in links.get(a, ())
+    def direct(a: str) -> set[str]:
+        near = set(board.land_neighbours[a])
+        near.update(links.get(a, ()))
+        if g.s.bridges:
+            near.update(g.bridged_to(a))
+        return near
 
-    def indirect(a: str, b: str) -> bool:
-        if spec.teleport is not None:
-            reach = f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range
-            d = board.hex_distance[a].get(b)
-            return d is not None and d <= reach + 1
-        d = board.river_distance[a].get(b)
-        return d is not None and d <= f.ship
+    if spec.teleport is not None:
+        reach = f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range
+        distances, limit = board.hex_distance, reach + 1
+    else:
+        distances, limit = board.river_distance, f.ship
 
-    def groups(linked) -> dict[str, int]:
-        label: dict[str, int] = {}
-        n = 0
-        for start in locs:
-            if start in label:
-                continue
-            n += 1
-            stack = [start]
-            label[start] = n
-            while stack:
-                a = stack.pop()
-                for b in locs:
-                    if b not in label and linked(a, b):
-                        label[b] = n
-                        stack.append(b)
-        return label
+    def indirect(a: str) -> set[str]:
+        within = distances[a]
+        return {b for b in locs if within.get(b, limit + 1) <= limit}
 
-    return groups(lambda a, b: direct(a, b) or indirect(a, b)), groups(direct)
+    cluster_links = {a: direct(a) for a in locs}
+    network_links = {a: cluster_links[a] | indirect(a) for a in locs}
+    return _groups(locs, network_links), _groups(locs, cluster_links)
+
+
+def _groups(locs: list[str], links: dict[str, set[str]]) -> dict[str, int]:
+    """Number the connected groups of ``locs`` (in the order of their first member)."""
+    label: dict[str, int] = {}
+    n = 0
+    for start in locs:
+        if start in label:
+            continue
+        n += 1
+        stack = [start]
+        label[start] = n
+        while stack:
+            for b in links[stack.pop()]:
+                if b not in label and b in links:
+                    label[b] = n
+                    stack.append(b)
+    return label
 
 
 def network_size(g: Game, f: FactionState) -> int:
@@ -182,7 +195,12 @@ def finish_game(g: Game) -> None:
     factions = s.factions_in_order()
     for tile in s.setup.final_scoring_tiles:
         ledger.add_comment(f"Scoring {tile}")
-        values = {f.name: final_tile_value(g, f, tile) for f in factions}
+        if s.merchants is not None and tile == "most-trade-markers":
+            from .merchants.state import markers_placed
+
+            values = {f.name: markers_placed(g.s, f) for f in factions}
+        else:
+            values = {f.name: final_tile_value(g, f, tile) for f in factions}
         _award(g, factions, values, NETWORK_AWARDS, tile)
     for i, track in enumerate(CULTS):
         ledger.add_comment(f"Scoring {track} cult")

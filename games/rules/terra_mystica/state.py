@@ -8,7 +8,8 @@ the records of ``GameState.action_required``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from .data import CULTS
@@ -131,11 +132,12 @@ class FactionState:
         return new
 
     def to_json(self) -> dict:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        # A copy's attributes are the fields, in order, in containers of their own.
+        return self.copy().__dict__
 
     @classmethod
     def from_json(cls, d: dict) -> FactionState:
-        return cls(**{k: _unplain(v) for k, v in d.items()})
+        return cls(**_interned(d))
 
 
 @dataclass
@@ -170,6 +172,9 @@ class GameState:
     ledger_round: int = 0
     ledger_turn: int = 0
     trailing_comment: bool = False
+    auction: dict = field(default_factory=dict)  # the faction auction's record (auction.py)
+    # Merchants of the Seas (None without the option): see merchants/state.py.
+    merchants: dict | None = None
 
     def faction(self, name: str) -> FactionState:
         return self.factions[name]
@@ -179,8 +184,12 @@ class GameState:
         return fs if include_dropped else [f for f in fs if not f.dropped]
 
     def copy(self) -> GameState:
-        new = _shallow_copy(self)
+        new = self._copy_except_factions()
         new.factions = {n: f.copy() for n, f in self.factions.items()}
+        return new
+
+    def _copy_except_factions(self) -> GameState:
+        new = _shallow_copy(self)
         new.order = self.order[:]
         new.new_order = self.new_order[:]
         new.setup_order = [r[:] for r in self.setup_order]
@@ -197,47 +206,44 @@ class GameState:
         new.bonus_coins = dict(self.bonus_coins)
         new.cult_spaces = {k: v[:] for k, v in self.cult_spaces.items()}
         new.dropped_seats = self.dropped_seats[:]
+        if self.auction:
+            new.auction = {
+                k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                for k, v in self.auction.items()
+            }
+        if self.merchants is not None:
+            new.merchants = _deep_copy(self.merchants)
         return new
 
     def to_json(self) -> dict:
-        out = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "setup":
-                out["setup"] = value.to_json()
-            elif f.name == "factions":
-                out["factions"] = {n: fs.to_json() for n, fs in value.items()}
-            else:
-                out[f.name] = _plain(value)
+        # All containers in the state are JSON-native already (lists, str-keyed dicts): a
+        # copy's attributes, in field order, are the JSON object.
+        out = self._copy_except_factions().__dict__
+        if out["merchants"] is None:
+            del out["merchants"]  # games without the expansion store exactly what they did before
+        out["setup"] = self.setup.to_json()
+        out["factions"] = {n: f.to_json() for n, f in self.factions.items()}
         return out
 
     @classmethod
     def from_json(cls, d: dict) -> GameState:
-        kwargs: dict[str, Any] = {}
-        for k, v in d.items():
-            if k == "setup":
-                kwargs[k] = GameSetup.from_json(v)
-            elif k == "factions":
-                kwargs[k] = {n: FactionState.from_json(fs) for n, fs in v.items()}
-            else:
-                kwargs[k] = _unplain(v)
+        kwargs: dict[str, Any] = _interned(d)
+        kwargs["setup"] = GameSetup.from_json(d["setup"])
+        kwargs["factions"] = {n: FactionState.from_json(fs) for n, fs in d["factions"].items()}
         return cls(**kwargs)
 
 
-def _plain(value):
-    # All containers in the state are JSON-native already (lists, str-keyed dicts).
-    if isinstance(value, list):
-        return (
-            [(_plain(v)) for v in value]
-            if value and isinstance(value[0], (list, dict))
-            else list(value)
-        )
+def _interned(d: dict) -> dict[str, Any]:
+    # Keyword arguments are matched to parameters by identity first: with the keys of a
+    # parsed JSON text (equal strings, other objects) every one would be compared by value.
+    return {intern(k): v for k, v in d.items()}
+
+
+def _deep_copy(value):
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
-def _unplain(value):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
     return value
 
 

@@ -18,9 +18,13 @@ if TYPE_CHECKING:
 def own_neighbours(g: Game, f: FactionState, hex_id: str) -> list[str]:
     """Hexes with ``f``'s buildings directly adjacent to ``hex_id`` (river links included)."""
     owner = g.s.owner
-    out = [h for h in g.adjacent_hexes(hex_id) if owner.get(h) == f.name]
-    if g.rules(f).river_towns:
-        out += [h for h in g.s.river_links.get(hex_id, ()) if owner.get(h) == f.name]
+    name = f.name
+    # Only land hexes hold buildings: the river hexes around are never looked at.
+    out = [h for h in g.board.land_neighbours[hex_id] if owner.get(h) == name]
+    if g.s.bridges:
+        out += [h for h in g.bridged_to(hex_id) if owner.get(h) == name]
+    if g.s.river_links and g.rules(f).river_towns:
+        out += [h for h in g.s.river_links.get(hex_id, ()) if owner.get(h) == name]
     return out
 
 
@@ -35,7 +39,7 @@ def _add_to_town(g: Game, f: FactionState, hex_id: str, town_id: int) -> None:
 
 
 def town_tiles_left(g: Game) -> int:
-    return sum(n for t, n in g.s.pool.items() if t.startswith("TW") and n > 0)
+    return sum(n for t, n in g.s.pool.items() if n > 0 and t.startswith("TW"))
 
 
 def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int, int]:
@@ -44,11 +48,12 @@ def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int,
     stack = [start]
     power = size = 0
     building = g.s.building
+    building_power = g.rules(f).building_power
     while stack:
         h = stack.pop()
         kind = building.get(h)
         if kind:
-            power += g.rules(f).building_power(kind)
+            power += building_power(kind)
             size += 2 if kind == "SA" else 1
         for n in own_neighbours(g, f, h):
             if n not in seen:
@@ -68,8 +73,7 @@ def detect_towns_from(g: Game, f: FactionState, hex_id: str) -> bool:
     if hex_id in s.town:
         return False
     group, power, size = group_strength(g, f, hex_id)
-    tiles_left = town_tiles_left(g)
-    if power >= f.town_size and size >= 4 and tiles_left:
+    if power >= f.town_size and size >= 4 and town_tiles_left(g):
         town_id = max(s.town.values(), default=0) + 1
         for h in group:
             s.town[h] = town_id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .auction import PHASE, auction_kind, free_positions
 from .context import Game
 from .data import BUILDING_SUPPLY, CULTS, POWER_ACTIONS, bonus_tiles, natural_key, scoring_tiles
 from .income import income_parts
@@ -24,6 +25,10 @@ DECISION_KINDS = {
     "bridge": "place the bridge",
     "convert": "convert workers to priests (or decline)",
     "upgrade": "upgrade a dwelling for free",
+    "dock": "place the dock",
+    "ship": "place a ship",
+    "trade": "resolve a trade",
+    "favor-choice": "choose the favor tile's reward",
 }
 
 
@@ -66,9 +71,9 @@ def waiting_for(state: GameState) -> list[Decision]:
         kind = r["type"]
         if kind == "gameover":
             continue
-        if kind == "faction":
+        if kind in ("faction", "bid"):
             seat = r["seat"]
-            out.append(Decision(actor=f"player{seat}", seat=seat, kind="faction"))
+            out.append(Decision(actor=f"player{seat}", seat=seat, kind=kind))
             continue
         f = state.factions.get(r.get("faction", ""))
         if f is None:
@@ -144,6 +149,8 @@ def faction_view(state: GameState, f: FactionState) -> dict:
         "faction": f.name,
         "display_name": spec.display,
         "color": f.color,
+        # Riverwalkers: the colours unlocked so far (the board shows them by name).
+        "unlocked": list(f.unlocked),
         "seat": f.seat,
         "player": f.player,
         "buildings": dict(f.buildings),
@@ -190,6 +197,27 @@ def faction_view(state: GameState, f: FactionState) -> dict:
     }
 
 
+def auction_view(state: GameState) -> dict:
+    """The faction auction as players follow it (empty without the option)."""
+    kind = auction_kind(state.setup)
+    if kind is None:
+        return {}
+    a = state.auction
+    return {
+        "kind": kind,
+        "factions": list(state.setup.auction_factions),
+        "offered": list(a.get("offered", state.setup.auction_factions)),
+        "bid": a.get("bid"),
+        "leader": a.get("leader"),
+        "passed": list(a.get("passed", [])),
+        "bids": dict(a.get("bids", {})),
+        "holder": dict(a.get("holder", {})),
+        "paid": dict(a.get("paid", {})),
+        "positions": dict(a.get("positions", {})),
+        "free_positions": free_positions(state) if state.phase == PHASE else [],
+    }
+
+
 def state_view(state: GameState) -> dict:
     """The whole public state of a game, as plain JSON types."""
     board = state.setup.board
@@ -225,12 +253,14 @@ def state_view(state: GameState) -> dict:
         "turn_order": turn_order,
         "waiting_for": [d.to_json() for d in waiting_for(state)],
         "options": list(state.setup.options),
+        "auction": auction_view(state),
         "map_id": state.setup.map_id,
         "scoring_tiles": [
             {"id": t, "round": i, "text": scoring_tiles()[t].text, "current": t == current_tile}
             for i, t in enumerate(state.setup.scoring_tiles, start=1)
         ],
         "factions": {name: faction_view(state, f) for name, f in state.factions.items()},
+        **({"merchants": merchants_view(state)} if state.merchants is not None else {}),
         # Yucata's virtual final scoring: the final scoring as if the game ended now.
         "projected_final": projected_final_scores(state)
         if state.round >= 1 and not state.finished
@@ -261,9 +291,17 @@ def state_view(state: GameState) -> dict:
             for t, n in sorted(state.pool.items(), key=lambda x: natural_key(x[0]))
             if t.startswith("TW")
         },
-        "power_actions": {a: a in state.blocked for a in POWER_ACTIONS},
+        "power_actions": {a: a in state.blocked for a in _power_actions(state)},
         "used_special_actions": [a for a in state.blocked if a not in POWER_ACTIONS],
     }
+
+
+def _power_actions(state: GameState) -> list[str]:
+    if state.merchants is None:
+        return list(POWER_ACTIONS)
+    from .merchants.actions import POWER_ACTIONS as MERCHANTS_POWER_ACTIONS
+
+    return [*POWER_ACTIONS, *MERCHANTS_POWER_ACTIONS]
 
 
 def _bonus_text(tile: str) -> str:
@@ -358,3 +396,27 @@ def projected_final_scores(state: GameState) -> dict[str, dict[str, int]]:
 def _coins_into_vp(was: FactionState, after: FactionState, burned: int) -> int:
     """Coins the final conversion turned into VP."""
     return was.c + was.p3 + burned + was.p + was.w - after.c
+
+
+def merchants_view(state: GameState) -> dict:
+    """Merchants of the Seas: docks, shipyards, ships, trade markers, canals, and which
+    components are provisional (shown to players)."""
+    from .merchants.state import canal_status, provisional_components
+
+    assert state.merchants is not None
+    return {
+        "factions": {
+            name: {
+                "dock": m["dock"],
+                "shipyard": m["shipyard"],
+                "ships": list(m["ships"]),
+                "ships_to_place": m["place"],
+                "trade_markers_left": m["markers"],
+                "traded": list(m["traded"]),
+            }
+            for name, m in state.merchants["factions"].items()
+        },
+        "canals": [list(c) for c in state.merchants["canals"]],
+        "canal_data": canal_status(state.setup.map_id),
+        "provisional": provisional_components(),
+    }

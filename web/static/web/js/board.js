@@ -1,5 +1,6 @@
 // The map as SVG: hexes (odd rows shifted half a hex right), rivers, bridges, buildings in
-// their faction's colour (one shape per building type), town markers, coordinates.
+// their faction's colour (one shape per building type), town markers, coordinates; with
+// Merchants of the Seas also canals, docks, shipyards, ships and trade markers.
 
 import { gettext, interpolate } from "./i18n.js";
 import { s } from "./api.js";
@@ -14,7 +15,11 @@ const SHAPES = {
   TP: "M-10,8 L10,8 L10,-3 L5,-9 L0,-3 L-5,-9 L-10,-3 Z",
   SH: "M-11,9 L11,9 L11,-9 L7,-9 L7,-5 L3,-5 L3,-9 L-3,-9 L-3,-5 L-7,-5 L-7,-9 L-11,-9 Z",
   SA: "M-12,8 L12,8 L12,0 A12,11 0 0 0 -12,0 Z",
+  // The shipyard: a hull with a mast and a sail.
+  SY: "M-12,2 L12,2 L8,9 L-8,9 Z M-1.2,2 L-1.2,-10 L1.2,-10 L1.2,2 Z M1.2,-9 L10,0 L1.2,0 Z",
 };
+const SHIP = "M-6,0 L6,0 L4,4 L-4,4 Z M-0.6,0 L-0.6,-7 L0.6,-7 L0.6,0 Z M0.6,-6 L5,-1 L0.6,-1 Z";
+const FLAG = "M0,0 L0,-7 L5,-5 L0,-3";
 const DARK_TERRAIN = new Set(["black", "blue", "brown", "green", "red", "gray"]);
 
 // `top` is the first row with hexes: a map whose first row is indented (Lakes) starts at row 1.
@@ -73,6 +78,13 @@ function describe(hex, cell, view, catalog) {
     text += ` · ${interpolate(gettext("%(building)s of the %(faction)s"), { building: catalog.buildings[cell.building] || cell.building, faction: name })}`;
   }
   if (cell.town) text += ` · ${gettext("town")}`;
+  for (const [name, m] of Object.entries((view.merchants || {}).factions || {})) {
+    const faction = factionName(name, catalog);
+    const ships = (m.ships || []).filter((h) => h === hex).length;
+    if (ships) text += ` · ${interpolate(gettext("%(n)s ship(s) of the %(faction)s"), { n: ships, faction })}`;
+    if ((m.traded || []).includes(hex)) text += ` · ${interpolate(gettext("trade marker of the %(faction)s"), { faction })}`;
+    if (m.dock === hex) text += ` · ${interpolate(gettext("dock of the %(faction)s"), { faction })}`;
+  }
   return text;
 }
 
@@ -154,7 +166,8 @@ export function renderMap(container, view, options = {}) {
       s("line", { x1, y1, x2, y2, class: `bridge bridge-${colour}`, "stroke-width": 5 }, s("title", {}, `Bridge of the ${owner ? owner.display_name : bridge.faction}`)),
     );
   }
-  svg.append(terrainLayer, bridgeLayer, buildingLayer);
+  const merchantsLayer = renderMerchants(view, catalog, centres);
+  svg.append(terrainLayer, bridgeLayer, buildingLayer, merchantsLayer);
 
   const hexOf = (event) => {
     const cell = event.target.closest && event.target.closest(".hex-cell");
@@ -182,6 +195,68 @@ export function renderMap(container, view, options = {}) {
   container.querySelectorAll("svg").forEach((old) => old.remove());
   container.prepend(svg);
   return { svg, centres };
+}
+
+// `at`: the hex a ship or trade marker stands on (data-at, so the page names its position).
+function piece(d, colour, x, y, title, extra = "", at = null) {
+  return s(
+    "g",
+    { class: `building bld-${colour}${extra}`, transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, "data-at": at },
+    s("path", { d, class: "bld-outline" }),
+    s("path", { d, class: "bld-fill" }),
+    s("title", {}, title),
+  );
+}
+
+// Merchants of the Seas: canals, docks, ships (several on one river hex side by side) and
+// trade markers (a flag per trader along the foot of the building's hex).
+function renderMerchants(view, catalog, centres) {
+  const layer = s("g", { class: "merchants" });
+  const merchants = view.merchants;
+  if (!merchants) return layer;
+  for (const [a, b] of merchants.canals || []) {
+    const p = centres[a];
+    const q = centres[b];
+    if (p && q) {
+      layer.append(s("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "canal" }, s("title", {}, interpolate(gettext("Canal between %(a)s and %(b)s"), { a, b }))));
+    }
+  }
+  const shipsAt = {};
+  const flagsAt = {};
+  for (const [name, m] of Object.entries(merchants.factions || {})) {
+    const colour = pieceColour(name, view, catalog);
+    const faction = factionName(name, catalog);
+    if (m.dock && centres[m.dock]) {
+      const [x, y] = centres[m.dock];
+      const title = interpolate(gettext("Dock of the %(faction)s"), { faction });
+      layer.append(
+        s("circle", { class: "dock-disc", cx: x - W * 0.3, cy: y - R * 0.05, r: 5.2 }, s("title", {}, title)),
+        s("text", { class: "dock-marker", x: x - W * 0.3, y: y + 3, "text-anchor": "middle" }, "⚓"),
+      );
+    }
+    for (const hex of m.ships || []) (shipsAt[hex] = shipsAt[hex] || []).push([colour, faction]);
+    for (const hex of m.traded || []) (flagsAt[hex] = flagsAt[hex] || []).push([colour, faction]);
+  }
+  for (const [hex, ships] of Object.entries(shipsAt)) {
+    const at = centres[hex];
+    if (!at) continue;
+    // A ship that ended its move on a building waits to the building's right, not over it.
+    const onLand = !hex.startsWith("r");
+    const [x, y] = onLand ? [at[0] + W * 0.3, at[1] + R * 0.35] : [at[0], at[1] + 1];
+    ships.forEach(([colour, faction], i) => {
+      const dx = (i - (ships.length - 1) / 2) * 9;
+      layer.append(piece(SHIP, colour, x + dx, y, interpolate(gettext("Ship of the %(faction)s"), { faction }), " ship", hex));
+    });
+  }
+  for (const [hex, flags] of Object.entries(flagsAt)) {
+    const at = centres[hex];
+    if (!at) continue;
+    flags.forEach(([colour, faction], i) => {
+      const x = at[0] - W * 0.3 + i * 6;
+      layer.append(piece(FLAG, colour, x, at[1] + R * 0.62, interpolate(gettext("Trade marker of the %(faction)s"), { faction }), " trade-marker", hex));
+    });
+  }
+  return layer;
 }
 
 export function changedHexes(before, after) {

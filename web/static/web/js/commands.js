@@ -11,6 +11,12 @@ const PATTERNS = [
   ["upgrade", new RegExp(`^upgrade ${HEX} to (\\w+)$`, "i")],
   ["bridge", new RegExp(`^bridge ${HEX}:${HEX}$`, "i")],
   ["connect", new RegExp(`^connect ${HEX}$`, "i")],
+  // Merchants of the Seas: a sailing row acts on the hex the ship ends on.
+  ["build_ship", new RegExp(`^build ${HEX} with ship$`, "i")],
+  ["dock", new RegExp(`^dock ${HEX}$`, "i")],
+  ["ship", new RegExp(`^ship ${HEX}$`, "i")],
+  ["trade", new RegExp(`^trade ${HEX}( for \\w+)?$`, "i")],
+  ["sail", new RegExp(`^sail (?:\\w+-)+${HEX}(?: from bowl (?:II|III))?$`, "i")],
 ];
 
 export const CULT_NAMES = { FIRE: gettext("Fire"), WATER: gettext("Water"), EARTH: gettext("Earth"), AIR: gettext("Air") };
@@ -40,12 +46,14 @@ function groupOf(first) {
   const word = first.split(" ")[0].toLowerCase();
   if (word === "leech" || word === "decline") return "leech";
   if (word === "setup") return "faction";
+  if (word === "bid") return "bid";
   if (word === "pick-color" || word === "unlock-terrain") return "colour";
   if (word === "pass") return "pass";
   if (word === "send") return "cult";
   if (word === "burn" || word === "convert") return "convert";
   if (word === "advance") return "advance";
-  if (word === "action") return /^action ACT[1-6]$/i.test(first) ? "power" : "special";
+  if (word === "action") return /^action ACT[1-9]$/i.test(first) ? "power" : "special";
+  if (word === "choose") return "favor";
   if (/^\+\d*(FIRE|WATER|EARTH|AIR)$/i.test(first)) return "cult";
   if (/^\+FAV\d+$/i.test(first)) return "favor";
   if (/^\+TW\d+$/i.test(first)) return "town";
@@ -82,7 +90,17 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
   if ((m = sub.match(/^bridge (\S+):(\S+)$/i))) return interpolate(gettext("Bridge %(from)s–%(to)s"), { from: m[1], to: m[2] });
   if ((m = sub.match(/^connect (\S+)$/i))) return interpolate(gettext("Found a town across river %(river)s"), { river: m[1] });
   if ((m = sub.match(/^dig (\d+)$/i))) return interpolate(ngettext("Dig %(n)s spade", "Dig %(n)s spades", m[1]), { n: m[1] });
-  if ((m = sub.match(/^action (ACT[1-6])$/i))) {
+  if ((m = sub.match(/^build (\S+) with ship$/i))) return omitHex === m[1] ? gettext("Build a dwelling, paid with a ship") : interpolate(gettext("Build a dwelling on %(hex)s, paid with a ship"), { hex: m[1] });
+  if ((m = sub.match(/^dock (\S+)$/i))) return interpolate(gettext("Dock on %(hex)s"), { hex: m[1] });
+  if ((m = sub.match(/^ship (\S+)$/i))) return interpolate(gettext("Place a ship on %(hex)s"), { hex: m[1] });
+  if ((m = sub.match(/^sail (\S+) from bowl (II|III)$/i))) return interpolate(gettext("Sail %(path)s, the extra step paid from bowl %(bowl)s"), { path: m[1].split("-").join(" → "), bowl: m[2].toUpperCase() });
+  if ((m = sub.match(/^sail (\S+)$/i))) return interpolate(gettext("Sail %(path)s"), { path: m[1].split("-").join(" → ") });
+  if ((m = sub.match(/^trade (\S+) for (\w+)$/i))) return interpolate(gettext("Trade with %(hex)s for %(choice)s"), { hex: m[1], choice: CULT_NAMES[m[2].toUpperCase()] || m[2] });
+  if ((m = sub.match(/^trade (\S+)$/i))) return interpolate(gettext("Trade with %(hex)s"), { hex: m[1] });
+  if ((m = sub.match(/^choose coins (\w+)$/i))) return interpolate(gettext("1 step on %(track)s and 4 coins"), { track: CULT_NAMES[m[1].toUpperCase()] || m[1] });
+  if (/^choose ship$/i.test(sub)) return gettext("1 shipping advance and 1 worker");
+  if ((m = sub.match(/^choose priest (\w+)$/i))) return interpolate(gettext("A priest from the supply to %(track)s and 4 coins"), { track: CULT_NAMES[m[1].toUpperCase()] || m[1] });
+  if ((m = sub.match(/^action (ACT[1-9])$/i))) {
     const id = m[1].toUpperCase();
     const action = catalog.power_actions[id];
     return action ? interpolate(gettext("Power action %(id)s: %(text)s (%(cost)s power)"), { id, text: action.text, cost: action.cost }) : interpolate(gettext("Power action %(id)s"), { id });
@@ -90,6 +108,7 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
   if ((m = sub.match(/^action (\w+)$/i))) {
     const id = m[1].toUpperCase();
     const special = catalog.special_actions[id];
+    if (special && !special.faction) return interpolate(gettext("Action: %(text)s"), { text: special.text || id });
     if (special) return interpolate(gettext("Stronghold action: %(text)s"), { text: special.text || id });
     const tile = (id.startsWith("BON") ? catalog.bonus : catalog.favor)[id];
     const what = tile && tile.action ? `: ${tile.action}` : "";
@@ -134,6 +153,9 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
   if (/^-SPADE$/i.test(sub)) return gettext("Give up the remaining spades");
   if (/CONVERT_W_TO_P$/i.test(sub)) return gettext("Do not convert workers to priests");
   if ((m = sub.match(/^setup (\w+)$/i))) return interpolate(gettext("Play the %(faction)s"), { faction: factionName(m[1], catalog) });
+  if ((m = sub.match(/^setup (\w+) position (\d+)$/i))) return interpolate(gettext("Play the %(faction)s, turn position %(n)s"), { faction: factionName(m[1], catalog), n: m[2] });
+  if ((m = sub.match(/^bid (\d+)$/i))) return interpolate(gettext("Bid %(n)s VP"), { n: m[1] });
+  if ((m = sub.match(/^bid (\w+) (\d+)$/i))) return interpolate(gettext("Bid %(n)s VP for the %(faction)s"), { n: m[2], faction: factionName(m[1], catalog) });
   return sub;
 }
 

@@ -20,6 +20,8 @@ const baseTitle = document.title;
 const st = {
   view: data.view,
   legal: data.legal || [],
+  sacrifices: data.sacrifices || [],
+  parts: null, // {hex, report}: transform and build of the hex last clicked, when one is not possible
   moveNumber: data.game.move_number,
   status: data.game.status,
   preview: null,
@@ -94,7 +96,7 @@ const planning = () => st.plan.on && !!st.plan.base;
 const canPlay = () => (planning() ? true : seated());
 
 // Decisions the engine names only by their command (Fire & Ice), in words.
-const KIND_TEXT = { "pick-color": gettext("choose your home colour") };
+const KIND_TEXT = { "pick-color": gettext("choose your home colour"), bid: gettext("bid in the faction auction"), "unlock-terrain": gettext("unlock a terrain or keep the priest") };
 
 // What a player must do, in the order it has to be done: what an action left open (a favor
 // tile after a temple, spades, a town) before the next action.
@@ -119,11 +121,6 @@ function ownDecisions() {
   return (st.view.waiting_for || []).filter((d) => d.seat === mySeat);
 }
 
-function actingFaction(view) {
-  if (planning()) return (view.factions || {})[st.plan.actor];
-  return Object.values(view.factions || {}).find((f) => f.seat === mySeat);
-}
-
 // --- the options a player has now --------------------------------------------------------------
 
 function trackOf(subs) {
@@ -146,26 +143,22 @@ function currentOptions() {
   return [...options, ...sacrifices(options)];
 }
 
-// Power actions that burning power would pay for, offered with the smallest burn first, as
-// Yucata does; the preview checks them like any other row.
+// Power actions and conversions that only burning power pays for (the server's list, at the
+// start of the turn), offered as Yucata does: marked as needing the burn, and choosing one
+// sends the fewest tokens to burn with it. The preview checks them like any other row.
 function sacrifices(options) {
-  const view = shownView();
-  const me = actingFaction(view);
-  // Only while the turn's action is still to come: passing is then one of the options.
-  const actionLeft = options.some((o) => o.group === "pass");
-  if (!me || !actionLeft || !options.some((o) => /^burn \d+$/i.test(o.row))) return [];
+  if (st.preview || planning() || !st.sacrifices.length) return [];
   const direct = new Set(options.map((o) => o.key));
   const extra = [];
-  for (const [id, used] of Object.entries(view.power_actions || {})) {
-    const action = catalog.power_actions[id];
-    if (used || !action || direct.has(`action ${id}`.toLowerCase())) continue;
-    const need = action.cost - me.PW[2];
-    if (need <= 0 || me.PW[1] < 2 * need) continue;
-    const row = `burn ${need}. action ${id}`;
-    const c = classify(row);
-    c.group = "power";
-    c.key = `action ${id}`.toLowerCase();
-    c.label = `${labelRow(`action ${id}`, catalog)}, ${interpolate(gettext("burning %(n)s first"), { n: need })}`;
+  for (const offer of st.sacrifices) {
+    const key = offer.command.toLowerCase();
+    if (direct.has(key)) continue;
+    const c = classify(offer.row);
+    const own = classify(offer.command);
+    c.group = own.group;
+    c.key = key;
+    c.burn = offer.burn;
+    c.label = `${labelRow(offer.command, catalog)} ${interpolate(gettext("(needs burning %(n)s power)"), { n: offer.burn })}`;
     extra.push(c);
   }
   return extra;
@@ -264,6 +257,7 @@ function renderHeader() {
 const GROUPS = [
   ["leech", gettext("Power offers")],
   ["faction", gettext("Choose your faction")],
+  ["bid", gettext("Faction auction: your bid")],
   ["colour", gettext("Choose a colour")],
   ["pass", gettext("Pass")],
   ["power", gettext("Power actions")],
@@ -276,6 +270,33 @@ const GROUPS = [
   ["skip", gettext("Skip")],
   ["other", gettext("Other")],
 ];
+
+// Bids of the faction auction: per faction bid on (none in the printed auction, where the
+// bid is for the first choice), the amount between the lowest legal bid and 40.
+function bidForms(items) {
+  const byFaction = new Map();
+  for (const o of items) {
+    const m = o.subs[0].match(/^bid (?:(\w+) )?(\d+)$/i);
+    if (!m) continue;
+    const key = (m[1] || "").toLowerCase();
+    if (!byFaction.has(key)) byFaction.set(key, []);
+    byFaction.get(key).push({ n: Number(m[2]), option: o });
+  }
+  return [...byFaction].map(([faction, bids]) => {
+    const amounts = bids.map((b) => b.n);
+    const low = Math.min(...amounts);
+    const input = h("input", { type: "number", class: "bid-amount", min: String(low), max: String(Math.max(...amounts)), value: String(low), "aria-label": gettext("VP to bid") });
+    const send = () => {
+      const bid = bids.find((b) => b.n === Number(input.value));
+      if (bid) pick(bid.option);
+      else showError(el.error, interpolate(gettext("Bid from %(low)s to %(high)s VP."), { low, high: Math.max(...amounts) }));
+    };
+    const label = faction ? factionName(faction, catalog) : gettext("First choice of faction and position");
+    return h("div", { class: "button-row bid-row", "data-faction": faction },
+      h("span", {}, label), input,
+      h("button", { type: "button", class: "button small", "data-bid": faction || "first", onclick: send }, gettext("Bid")));
+  });
+}
 
 // pick-color and unlock-terrain: a swatch of the terrain beside its name.
 function colourButton(o) {
@@ -293,15 +314,21 @@ function renderMoveEntry(options, byHex) {
     if (group === "leech" && !planning()) continue;
     const items = options.filter((o) => o.group === group);
     if (!items.length) continue;
+    if (group === "bid") {
+      groups.push(h("section", { class: "choice-group" }, h("h3", {}, title), ...bidForms(items)));
+      continue;
+    }
     const buttons = items.map((o) => {
       if (group === "faction") {
         const name = o.subs[0].split(" ")[1].toLowerCase();
         const info = catalog.factions[name] || {};
+        const position = o.subs[0].match(/ position (\d+)$/i);
         return h("button", { type: "button", class: `button faction-${name}`, "data-row": o.row, onclick: () => pick(o) },
-          info.display || name, h("span", { class: "muted" }, ` ${info.terrain || ""}`));
+          info.display || name, h("span", { class: "muted" }, ` ${info.terrain || ""}`),
+          position ? h("span", { class: "badge" }, interpolate(gettext("position %(n)s"), { n: position[1] })) : null);
       }
       if (group === "colour") return colourButton(o);
-      return h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, o.label);
+      return h("button", { type: "button", class: `button small${o.burn ? " needs-burn" : ""}`, onclick: () => pick(o), title: o.row, "data-row": o.row }, o.label);
     });
     groups.push(h("section", { class: "choice-group" }, h("h3", {}, title),
       h("div", { class: group === "faction" ? "faction-picker" : "button-row" }, ...buttons)));
@@ -321,6 +348,8 @@ function renderMoveEntry(options, byHex) {
     else if (st.preview.legal.length) hint = gettext("Add more to this row (below), or confirm it as it is.");
     else hint = gettext("This row completes your turn. Confirm it, or undo a step.");
     groups.unshift(h("p", { class: `choice-hint${left.length ? " pending" : ""}`, id: "preview-hint" }, hint));
+    const parts = partsNote();
+    if (parts) groups.splice(1, 0, parts);
   } else if (planning() && !myDecisions(shownView()).length) {
     groups.push(h("p", { class: "choice-hint" }, st.plan.base.broken ? gettext("The plan stops at a row the game no longer allows: remove it.") : gettext("Choose whom to plan for above.")));
   } else if (!planning() && canPlay() && !myDecisions().length) {
@@ -466,15 +495,75 @@ function closeMenu() {
 function onHex(hex, options, event) {
   closeMenu();
   const cell = el.map.querySelector(`.hex-cell[data-hex="${hex}"]`);
+  const parts = transformBuildParts(hex);
   if (!options.length) {
-    explainHex(hex, cell, event);
+    if (parts) parts.then((report) => (report ? note(partsText(hex, report), cell, event) : explainHex(hex, cell, event)));
+    else explainHex(hex, cell, event);
     return;
   }
-  if (options.length === 1) {
-    pick(options[0]);
-    return;
-  }
-  openMenu(`${hex}: choose`, options, cell, event, hex);
+  // A part that cannot be done is named in the menu, and beside the preview of a row on the hex.
+  if (options.length === 1) pick(options[0]);
+  else openMenu(`${hex}: choose`, options, cell, event, hex);
+  const shown = menu;
+  if (!parts) return;
+  parts.then((report) => {
+    if (!report || !partMissing(report)) return;
+    st.parts = { hex, report };
+    if (shown && menu === shown) shown.querySelector("h3").after(partsList(report));
+    else if (st.preview && !st.busy) render();
+  });
+}
+
+// --- transform and build, each part on its own ----------------------------------------------
+
+// At the start of the player's own action on free land, the server says whether the
+// transform and the dwelling are each possible, and if not why (Yucata shows the part that
+// cannot be done as unavailable): "transform: possible; build: a dwelling costs 1W 2C; ...".
+function transformBuildParts(hex) {
+  if (!seated() || planning() || st.history || st.preview) return null;
+  if (!myDecisions().some((d) => d.kind === "action")) return null;
+  const cell = (st.view.map || {})[hex];
+  if (!cell || cell.building || cell.terrain === "river") return null;
+  const sep = query ? "&" : "?";
+  // Without the report the click works as before.
+  return api("GET", `${base}/transform-build/${query}${sep}hex=${encodeURIComponent(hex)}`).catch(() => null);
+}
+
+const partMissing = (report) => !report.transform.row || !report.build.row;
+
+// The report of the hex the row being previewed acts on.
+function partsNote() {
+  const parts = st.parts;
+  if (!parts || !st.preview || !new RegExp(`\\b${parts.hex}\\b`, "i").test(st.preview.command)) return null;
+  return h("div", { class: "choice-hint", id: "transform-build-parts" }, `${parts.hex}:`, partsList(parts.report));
+}
+
+// "needs 1 more worker" for the one resource a part lacks.
+const SHORT_TEXT = {
+  W: (n) => ngettext("needs %(n)s more worker", "needs %(n)s more workers", n),
+  C: (n) => ngettext("needs %(n)s more coin", "needs %(n)s more coins", n),
+  P: (n) => ngettext("needs %(n)s more priest", "needs %(n)s more priests", n),
+  PW: (n) => ngettext("needs %(n)s more power in bowl III", "needs %(n)s more power in bowl III", n),
+};
+
+function partText(part, label) {
+  if (part.row) return `${label}: ${gettext("possible")}`;
+  const [name, n] = Object.entries(part.short || {})[0] || [];
+  const short = name && SHORT_TEXT[name] ? interpolate(SHORT_TEXT[name](n), { n }) : "";
+  return short ? `${label}: ${short} (${part.reason})` : `${label}: ${part.reason}`;
+}
+
+function partsText(hex, parts) {
+  // Neither part possible, for the same reason: the reason once.
+  const same = parts.transform.reason === parts.build.reason && JSON.stringify(parts.transform.short) === JSON.stringify(parts.build.short);
+  if (!parts.transform.row && !parts.build.row && same) return `${hex}: ${partText(parts.build, "").slice(2)}.`;
+  return `${hex}: ${partText(parts.transform, gettext("transform"))}; ${partText(parts.build, gettext("build"))}.`;
+}
+
+function partsList(parts) {
+  const items = [["transform", gettext("transform")], ["build", gettext("build")]].map(([key, label]) =>
+    h("li", { class: `part ${parts[key].row ? "part-ok" : "part-unavailable"}`, "data-part": key }, partText(parts[key], label)));
+  return h("ul", { class: "transform-build-parts" }, ...items);
 }
 
 // --- why a click does nothing --------------------------------------------------------------
@@ -600,6 +689,7 @@ async function refresh({ keepPreview = true } = {}) {
   st.view = view;
   st.moveNumber = view.move_number;
   st.legal = legal && legal.move_number === view.move_number ? legal.commands : [];
+  st.sacrifices = legal && legal.move_number === view.move_number ? legal.sacrifices || [] : [];
   if (legal && legal.move_number !== view.move_number) setTimeout(() => refresh(), 300);
   if (planning()) {
     // The plan is played on the new state of the game.

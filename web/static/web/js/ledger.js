@@ -22,9 +22,11 @@ export function engineLabel(command) {
 
 const ROUND = /^Round (\d+) income$/;
 
-// Each ledger row with the round it belongs to (0 before the first income).
+// Each ledger row with the round it belongs to (0 before the first income) and the faction's
+// values before it.
 export function ledgerLines(entries) {
   const lines = [];
+  const last = {};
   let round = 0;
   for (const entry of entries) {
     for (const row of entry.rows || []) {
@@ -32,10 +34,28 @@ export function ledgerLines(entries) {
         const m = row.comment.match(ROUND);
         if (m) round = Number(m[1]);
       }
-      lines.push({ entry, row, round });
+      lines.push({ entry, row, round, before: row.faction ? last[row.faction] : undefined });
+      if (row.faction && row.after) last[row.faction] = row.after;
     }
   }
   return lines;
+}
+
+// The end-of-game conversion of one faction step by step (as Yucata shows it): bowl II burnt,
+// power, priests and workers into coins, coins into VP.
+function conversionText(before, after) {
+  if (!before || !after) return "";
+  const bowls = before.PW || [0, 0, 0];
+  const left = after.PW || [0, 0, 0];
+  const burned = Math.max(Math.floor((bowls[1] - left[1]) / 2), 0);
+  const power = bowls[2] + burned;
+  const priests = (before.P || 0) - (after.P || 0);
+  const workers = (before.W || 0) - (after.W || 0);
+  const coins = (before.C || 0) + power + priests + workers;
+  return interpolate(
+    gettext("%(burned)s power burnt; %(power)s power, %(priests)s priests, %(workers)s workers into coins; %(spent)s of %(coins)s coins into +%(vp)s VP"),
+    { burned, power, priests, workers, coins, spent: coins - (after.C || 0), vp: (after.VP || 0) - (before.VP || 0) },
+  );
 }
 
 // The first move of each round: where "jump to a round" lands.
@@ -63,7 +83,7 @@ export function renderLedger(container, entries, { catalog, factions = [], filte
     select("faction", gettext("Faction"), [["", gettext("all")], ...factions.map((f) => [f, factionName(f, catalog)])], filters.faction),
     select("round", gettext("Round"), [["", gettext("all")], ...rounds.map((r) => [r, r ? interpolate(gettext("round %(round)s"), { round: r }) : gettext("setup")])], filters.round));
   const rows = [];
-  for (const { entry, row, round } of lines) {
+  for (const { entry, row, round, before } of lines) {
     if (filters.round !== undefined && filters.round !== "" && String(round) !== String(filters.round)) continue;
     if (row.comment !== undefined) {
       if (!filters.faction) rows.push(h("tr", { class: "comment" }, h("td", { colspan: 9 }, row.comment)));
@@ -88,7 +108,8 @@ export function renderLedger(container, entries, { catalog, factions = [], filte
         h("td", { class: "num" }, a.P, deltaSpan(d.P)),
         h("td", { class: "num" }, (a.PW || []).join("/"), deltaSpan(d.PW)),
         h("td", { class: "num" }, ["FIRE", "WATER", "EARTH", "AIR"].map((t) => cult[t]).join("/")),
-        h("td", { class: label ? "cmd engine" : "cmd", title: label ? row.command : null }, label || row.command)),
+        h("td", { class: label ? "cmd engine" : "cmd", title: label ? row.command : null }, label || row.command,
+          row.command === "score_resources" ? h("span", { class: "conversion-steps" }, conversionText(before, row.after)) : null)),
     );
   }
   const table = h("table", { class: "data-table ledger-table" },

@@ -101,6 +101,7 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
           h("span", { class: "res", title: "town keys" }, h("span", { class: "label" }, `${gettext("keys")} `), h("b", {}, f.keys)),
           h("span", { class: "res", title: "largest connected network" }, h("span", { class: "label" }, `${gettext("network")} `), h("b", {}, f.network))),
         tiles.length ? h("div", { class: "res-row" }, ...tiles) : null,
+        merchantsRow(view, name),
         view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, `${gettext("next income")} `), incomeText(f.income)) : null,
         projectedRow(view.projected_final && view.projected_final[name]),
         pending.length ? h("div", { class: "res-row muted" }, `${gettext("pending:")} ${pending.join(", ")}`) : null,
@@ -108,12 +109,44 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
       ),
     );
   }
-  if (!panels.length) {
+  const auction = auctionPanel(view, catalog);
+  if (auction) panels.unshift(auction);
+  if (panels.length <= (auction ? 1 : 0)) {
     for (const p of view.players || []) {
       panels.push(h("article", { class: "faction-panel" }, h("header", {}, h("h3", {}, p.username)), h("div", { class: "player" }, `${interpolate(gettext("seat %(seat)s"), { seat: p.seat })} · ${gettext("choosing a faction")} `, clockText(clocks[p.seat], clocksAt))));
     }
   }
   container.replaceChildren(...panels);
+}
+
+// The faction auction: the factions offered, who holds or took each, at what bid, and the
+// bid running now (shown until the first round starts).
+function auctionPanel(view, catalog) {
+  const a = view.auction;
+  if (!a || !a.kind || view.round) return null;
+  const seatName = (seat) => {
+    const p = (view.players || []).find((x) => x.seat === seat);
+    return p ? p.username : interpolate(gettext("seat %(seat)s"), { seat });
+  };
+  const rows = a.factions.map((name) => {
+    let state;
+    if (name in a.paid) state = interpolate(gettext("taken for %(bid)s VP, position %(n)s"), { bid: a.paid[name], n: a.positions[name] });
+    else if (name in a.holder) state = interpolate(gettext("%(player)s bids %(bid)s VP"), { player: seatName(a.holder[name]), bid: a.bids[name] });
+    else state = gettext("open");
+    return h("li", { "data-faction": name }, h("b", {}, factionName(name, catalog)), ` · ${state}`);
+  });
+  const running = [];
+  if (a.kind === "faction-auction" && a.leader !== null && a.leader !== undefined) {
+    running.push(h("p", { class: "auction-bid" }, interpolate(gettext("Highest bid: %(bid)s VP by %(player)s"), { bid: a.bid, player: seatName(a.leader) })));
+  }
+  if (a.passed && a.passed.length) {
+    running.push(h("p", { class: "muted" }, interpolate(gettext("Passed in this auction: %(players)s"), { players: a.passed.map(seatName).join(", ") })));
+  }
+  const title = a.kind === "fast-auction" ? gettext("Fast faction auction") : gettext("Faction auction");
+  return h("article", { class: "faction-panel auction-panel", id: "auction-panel" },
+    h("header", {}, h("h3", {}, title)),
+    h("p", { class: "muted" }, gettext("Every player starts with 40 VP and pays the bid.")),
+    h("ul", {}, ...rows), ...running);
 }
 
 const SOURCE_ORDER = ["start", "round scoring", "town", "favor tiles", "bonus tiles", "advances", "faction", "dig", "leech", "cults", "network", "resources"];
@@ -134,6 +167,20 @@ const SOURCE_NAMES = {
 };
 
 // Fire & Ice factions pick a home colour in play: show it (and the colours unlocked) by name.
+// Merchants of the Seas: ships on the map and in the supply, trade markers left.
+function merchantsRow(view, name) {
+  const m = view.merchants && view.merchants.factions[name];
+  if (!m) return null;
+  const onMap = m.ships.length;
+  return h(
+    "div",
+    { class: "res-row merchants-row" },
+    h("span", { class: "res", title: gettext("ships on the map / in the supply") }, h("span", { class: "label" }, `${gettext("ships")} `), h("b", {}, onMap), `/${3 - onMap - m.ships_to_place}`),
+    h("span", { class: "res", title: gettext("trade markers left (of 15)") }, h("span", { class: "label" }, `${gettext("trade markers")} `), h("b", {}, m.trade_markers_left)),
+    m.dock ? null : h("span", { class: "res muted" }, gettext("no dock yet")),
+  );
+}
+
 function homeBadge(name, f, catalog) {
   const info = catalog.factions[name] || {};
   if (!info.chosen_home) return null;
@@ -257,8 +304,10 @@ export function renderTiles(container, view, { catalog, optionFor, onPick, onExp
   const actions = Object.entries(view.power_actions || {}).map(([id, used]) => {
     const option = optionFor(`action ${id}`);
     const info = catalog.power_actions[id] || {};
-    return tileButton(!!option, { class: used ? "used" : "", title: info.text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`action ${id}`) },
-      h("span", { class: "id" }, id), ` ${info.cost} PW`, h("span", { class: "text" }, info.text || ""));
+    // Payable only after burning power: marked, with the tokens to burn.
+    const burn = option && option.burn ? h("span", { class: "needs-burn-note" }, interpolate(gettext("burn %(n)s"), { n: option.burn })) : null;
+    return tileButton(!!option, { class: `${used ? "used" : ""}${burn ? " needs-burn" : ""}`, title: info.text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`action ${id}`) },
+      h("span", { class: "id" }, id), ` ${info.cost} PW`, burn, h("span", { class: "text" }, info.text || ""));
   });
   const special = (view.used_special_actions || []).map((a) => chip(a));
   const parts = [
