@@ -1,10 +1,11 @@
 """Merchants of the Seas by clicks, the Swarmlings against the Witches: the shipyard built
-from a trading house beside a river and its bonus ship placed, the shipyard's ship action,
-then a move whose extra step the Swarmlings pay from bowl II, and a trade with the Witches'
-temple for a Water step. The way there and the Witches' moves go through the API with rows
-from /legal/ (screenshots in artifacts/screenshots/map-merchants-shipyard.png,
-merchants-sail-bowl-two.png, merchants-temple-trade-menu.png and
-map-merchants-temple-trade.png)."""
+from a trading house beside a river and its bonus ship placed, the shipyard's ship action, a
+move whose extra step the Swarmlings pay from bowl II, and a trade with the Witches' temple
+for a Water step; in a second game, a trade with the Witches' shipyard for a new ship, placed
+by a click. The way there and the Witches' moves go through the API with rows from /legal/.
+Screenshots in artifacts/screenshots: map-merchants-shipyard.png, merchants-sail-bowl-two.png,
+merchants-temple-trade-menu.png, map-merchants-temple-trade.png and
+map-merchants-shipyard-trade.png."""
 
 from __future__ import annotations
 
@@ -162,3 +163,50 @@ def test_shipyard_ship_action_bowl_two_step_and_temple_trade_by_clicks(live, pla
     expect(page.locator(f'#map .trade-marker[data-at="{TEMPLE}"]')).to_have_count(1)
     expect(page.locator(f'#map .ship[data-at="{TEMPLE}"]')).to_have_count(0)
     page.locator("#map").screenshot(path=SCREENSHOTS / "map-merchants-temple-trade.png")
+
+
+def test_trade_with_a_shipyard_for_a_new_ship_by_clicks(live, player):
+    game = Game(live, REMOVED)
+    # The Witches build a shipyard on F2 instead; the Swarmlings' ship sails to it.
+    game.follow(
+        [
+            *SETUP,
+            f"upgrade {SHIPYARD} to SY",
+            "ship r21",
+            f"upgrade {TEMPLE} to SY",
+            "ship r26",
+            f"action ACTMV. sail r21-r20-{TEMPLE}",
+        ]
+    )
+    state = game.state()
+    mine = game.faction_of(game.me, state)
+    assert state["map"][TEMPLE]["building"] == "SY"
+    assert state["merchants"]["factions"][mine]["ships"] == [TEMPLE]
+
+    p = player(game.me).log_in()
+    page = game.page = p.page
+    page.goto(f"{live.url}/games/{game.id}/")
+    expect(page.locator("#turn-banner")).to_contain_text("Your turn")
+    before = state["factions"][mine]
+    # A shipyard's trade offers a new ship or the move action again: the ship is chosen, then
+    # placed by a click beside the own dock or shipyard.
+    page.click(f'#map .hex-cell.legal[data-hex="{TEMPLE}"]')
+    for choice in ("SHIP", "ACTMV"):
+        expect(page.locator(f'.hex-menu [data-row="trade {TEMPLE} for {choice}"]')).to_be_visible()
+    page.locator(f'.hex-menu [data-row="trade {TEMPLE} for SHIP"]').click()
+    expect(page.locator("#preview-banner")).to_contain_text(f"trade {TEMPLE} for SHIP")
+    click_hex(page, "r14", "ship r14")
+    expect(page.locator("#preview-banner")).to_contain_text(f"trade {TEMPLE} for SHIP. ship r14")
+    send(page)
+    state = game.state()
+    after = state["factions"][mine]
+    merchants = state["merchants"]["factions"][mine]
+    # A shipyard's trade: 2 VP; the trading ship went home and came back on r14.
+    assert after["VP"] == before["VP"] + 2
+    assert merchants["traded"] == [TEMPLE]
+    assert merchants["ships"] == ["r14"]
+    expect(page.locator(f'#map .trade-marker[data-at="{TEMPLE}"]')).to_have_count(1)
+    expect(page.locator('#map .ship[data-at="r14"]')).to_have_count(1)
+    expect(page.locator(f'#map .ship[data-at="{TEMPLE}"]')).to_have_count(0)
+    page.mouse.move(0, 0)
+    page.locator("#map").screenshot(path=SCREENSHOTS / "map-merchants-shipyard-trade.png")
