@@ -148,6 +148,9 @@ def test_shipyard_ship_action_bowl_two_step_and_temple_trade_by_clicks(live, pla
     for row in trades:
         expect(page.locator(f'.hex-menu [data-row="{row}"]')).to_be_visible()
     p.screenshot("merchants-temple-trade-menu", full_page=False)
+    expect(page.locator(f'.hex-menu [data-row="trade {TEMPLE} for PW"]')).to_have_text(
+        f"Trade with {TEMPLE} for power"
+    )
     page.locator(f'.hex-menu [data-row="trade {TEMPLE} for WATER"]').click()
     expect(page.locator("#preview-banner")).to_contain_text(f"trade {TEMPLE} for WATER")
     send(page)
@@ -191,8 +194,10 @@ def test_trade_with_a_shipyard_for_a_new_ship_by_clicks(live, player):
     # A shipyard's trade offers a new ship or the move action again: the ship is chosen, then
     # placed by a click beside the own dock or shipyard.
     page.click(f'#map .hex-cell.legal[data-hex="{TEMPLE}"]')
-    for choice in ("SHIP", "ACTMV"):
-        expect(page.locator(f'.hex-menu [data-row="trade {TEMPLE} for {choice}"]')).to_be_visible()
+    for choice, label in (("SHIP", "a new ship"), ("ACTMV", "the move action again")):
+        expect(page.locator(f'.hex-menu [data-row="trade {TEMPLE} for {choice}"]')).to_have_text(
+            f"Trade with {TEMPLE} for {label}"
+        )
     page.locator(f'.hex-menu [data-row="trade {TEMPLE} for SHIP"]').click()
     expect(page.locator("#preview-banner")).to_contain_text(f"trade {TEMPLE} for SHIP")
     click_hex(page, "r14", "ship r14")
