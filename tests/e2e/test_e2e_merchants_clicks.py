@@ -8,102 +8,21 @@ map-merchants-build-with-ship.png)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.merchants_support import Game, click_hex, first_not, send
 
 pytestmark = pytest.mark.e2e
 
-OPTIONS = ["strict-leech", "merchants-of-the-seas"]
-SCORING = ["SCORE10", "SCORE11", "SCORE12", "SCORE13", "SCORE14", "SCORE15"]
 # The Alchemists' dwelling A8 sits by river r3, the Auren's C3 one sailing step from there.
 TARGET = "C3"
 # Bonus cards A (a ship), C (the move action) and BON5 (3 power income) stay in play.
 REMOVED = ["BON2", "BON4", "BON7", "BON8", "BON9", "BON11", "BON12"]
 
 
-class Game:
-    def __init__(self, live) -> None:
-        self.live = live
-        self.me, self.token = live.register("sailor")
-        other, other_token = live.register("trader")
-        game = live.api(
-            "POST",
-            "/api/v1/games/",
-            {
-                "player_count": 2,
-                "options": OPTIONS,
-                "setup": {
-                    "seat_order": [self.me, other],
-                    "scoring_tiles": SCORING,
-                    "removed_bonus_tiles": REMOVED,
-                },
-            },
-            token=self.token,
-        )
-        self.id = game["id"]
-        live.api("POST", f"/api/v1/games/{self.id}/join/", {}, token=other_token)
-        self.tokens = {self.me: self.token, other: other_token}
-        self.page: Page | None = None  # my page, once open: kept in step with the game
-
-    def state(self) -> dict:
-        return self.live.api("GET", f"/api/v1/games/{self.id}/state/", token=self.token)
-
-    def waiting(self) -> tuple[str, list[str]]:
-        """Who the game waits for, and their legal rows."""
-        state = self.state()
-        seat = state["waiting_for"][0]["seat"]
-        name = next(p["username"] for p in state["players"] if p["seat"] == seat)
-        legal = self.live.api("GET", f"/api/v1/games/{self.id}/legal/", token=self.tokens[name])
-        return name, legal["commands"]
-
-    def play(self, name: str, row: str) -> None:
-        number = self.state()["move_number"]
-        self.live.api(
-            "POST",
-            f"/api/v1/games/{self.id}/moves/",
-            {"command": row, "expected_move_number": number},
-            token=self.tokens[name],
-        )
-
-    def faction_of(self, username: str, state: dict) -> str:
-        return next(p["faction"] for p in state["players"] if p["username"] == username)
-
-    def others_until_mine(self, choose) -> list[str]:
-        """The other player moves with ``choose(rows)`` until the game waits for me."""
-        for _ in range(20):
-            name, rows = self.waiting()
-            if name == self.me:
-                if self.page is not None:
-                    # The other player's moves reach my page live: click only once they have.
-                    number = str(self.state()["move_number"])
-                    expect(self.page.locator("#move-number")).to_have_text(number)
-                return rows
-            self.play(name, choose(rows))
-        raise AssertionError("the game never came back to me")
-
-
-def send(page: Page) -> None:
-    number = int(page.locator("#move-number").inner_text())
-    page.click("#send-button")
-    expect(page.locator("#move-number")).to_have_text(str(number + 1))
-
-
-def click_hex(page: Page, hex_id: str, row: str) -> None:
-    """A click on a highlighted hex, then on the row in its menu when it offers several."""
-    page.click(f'#map .hex-cell.legal[data-hex="{hex_id}"]')
-    choice = page.locator(f'.hex-menu [data-row="{row}"]')
-    if choice.count():
-        choice.click()
-    expect(page.locator("#preview-banner")).to_contain_text(row)
-
-
-def first_not(*words: str):
-    return lambda rows: next((r for r in rows if not r.startswith(words)), rows[0])
-
-
 def test_dock_ship_sail_trade_and_build_with_ship_by_clicks(live, player):
-    game = Game(live)
+    game = Game(live, REMOVED)
     # Factions and dwellings through the API, until my dock.
     for _ in range(40):
         name, rows = game.waiting()

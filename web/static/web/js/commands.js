@@ -20,6 +20,8 @@ const PATTERNS = [
 ];
 
 export const CULT_NAMES = { FIRE: gettext("Fire"), WATER: gettext("Water"), EARTH: gettext("Earth"), AIR: gettext("Air") };
+// A trade's rewards to choose besides a cult track (temple, sanctuary, shipyard), in words.
+const TRADE_CHOICES = { PW: gettext("power"), P: gettext("a priest"), SHIP: gettext("a new ship"), ACTMV: gettext("the move action again") };
 
 export function splitRow(row) {
   return row
@@ -95,7 +97,7 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
   if ((m = sub.match(/^ship (\S+)$/i))) return interpolate(gettext("Place a ship on %(hex)s"), { hex: m[1] });
   if ((m = sub.match(/^sail (\S+) from bowl (II|III)$/i))) return interpolate(gettext("Sail %(path)s, the extra step paid from bowl %(bowl)s"), { path: m[1].split("-").join(" → "), bowl: m[2].toUpperCase() });
   if ((m = sub.match(/^sail (\S+)$/i))) return interpolate(gettext("Sail %(path)s"), { path: m[1].split("-").join(" → ") });
-  if ((m = sub.match(/^trade (\S+) for (\w+)$/i))) return interpolate(gettext("Trade with %(hex)s for %(choice)s"), { hex: m[1], choice: CULT_NAMES[m[2].toUpperCase()] || m[2] });
+  if ((m = sub.match(/^trade (\S+) for (\w+)$/i))) return interpolate(gettext("Trade with %(hex)s for %(choice)s"), { hex: m[1], choice: TRADE_CHOICES[m[2].toUpperCase()] || CULT_NAMES[m[2].toUpperCase()] || m[2] });
   if ((m = sub.match(/^trade (\S+)$/i))) return interpolate(gettext("Trade with %(hex)s"), { hex: m[1] });
   if ((m = sub.match(/^choose coins (\w+)$/i))) return interpolate(gettext("1 step on %(track)s and 4 coins"), { track: CULT_NAMES[m[1].toUpperCase()] || m[1] });
   if (/^choose ship$/i.test(sub)) return gettext("1 shipping advance and 1 worker");
