@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.rules import mythotopia
 from games.rules.core import RuleError
 
 from .helpers import blank, hand, own, play
@@ -73,3 +74,32 @@ def test_counsellor_discards_only_cards_its_player_holds(state):
     state["seats"]["1"]["hand"].remove("counsellor")
     with pytest.raises(RuleError, match="Counsellor: counsellor is not in your hand or reserve"):
         play(state, "play counsellor army")
+
+
+# --- Market (progress card; symbols provisional: food / gold / stone) --------------------
+
+
+def test_market_is_used_as_one_of_its_symbols(state):
+    # Markt: "Nutze diese Karte als eines der darauf gezeigten Symbole." The symbols are the
+    # provisional food / gold / stone (data/provisional.json, progress_symbols).
+    assert mythotopia.data.card_symbols("p-market") == {"food": 1, "gold": 1, "stone": 1}
+    hand(state, 1, "p-market", "Palmain", "army")
+    bought = play(state, "buy 1 armies pay p-market:gold")
+    assert bought["seats"]["1"]["armies"] == state["seats"]["1"]["armies"] + 1
+    assert "p-market" in bought["seats"]["1"]["discard"]
+    attack = play(state, "attack Blore from Palmain pay army:army p-market:food")
+    assert attack["provinces"]["Blore"]["armies"] == {"1": 2}
+    own(state, 1, "Fadge")
+    hand(state, 1, "build", "Fadge")  # Fadge shows 1 stone
+    city = play(state, "build city Palmain with build Palmain pay Fadge p-market:stone")
+    assert city["provinces"]["Palmain"]["building"] == "city"
+
+
+def test_market_gives_one_symbol_only(state):
+    hand(state, 1, "p-market")
+    with pytest.raises(RuleError, match="name the symbol"):
+        play(state, "buy 1 armies pay p-market")
+    with pytest.raises(RuleError, match="One use per card: p-market"):
+        play(state, "buy 2 armies pay p-market:gold p-market:gold")
+    with pytest.raises(RuleError, match="One use per card: p-market"):
+        play(state, "buy 1 ships pay p-market:gold p-market:food")
