@@ -195,23 +195,48 @@ def deploy(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 
 def withdraw(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Armies, and mercenaries alone or with them (the seed: "sowohl separat als auch zusammen
+    mit regulären Armeen"); the last army takes the player's mercenaries along."""
     rule = "Withdraw armies"
-    if len(words) != 3 or words[1] != "from":
-        raise RuleError(f"{rule}: withdraw <number> from <province>")
-    count = number(words[0], rule)
-    province = province_named(words[2])
+    if len(words) < 3 or words[-2] != "from":
+        raise RuleError(
+            f"{rule}: withdraw <number> [armies] [<number> mercenaries] from <province>"
+        )
+    wanted = withdrawn_pieces(words[:-2], rule)
+    province = province_named(words[-1])
     where = state["provinces"][province]
     if at_war(state, province):
         raise RuleError(f"{rule}: not from {province}, where a war is going on.")
-    here = where["armies"].get(str(seat), 0)
-    if count > here:
-        raise RuleError(f"{rule}: you have {here} armies in {province}.")
-    where["armies"][str(seat)] = here - count
-    if not where["armies"][str(seat)]:
-        del where["armies"][str(seat)]
+    for kind in ("armies", "mercenaries"):
+        here = where[kind].get(str(seat), 0)
+        if wanted[kind] > here:
+            raise RuleError(f"{rule}: you have {here} {kind} in {province}.")
+    for kind in ("armies", "mercenaries"):
+        left = where[kind].get(str(seat), 0) - wanted[kind]
+        where[kind][str(seat)] = left
+        if not left:
+            del where[kind][str(seat)]
+    state["mercenaries"] += wanted["mercenaries"]
+    if str(seat) not in where["armies"]:
         state["mercenaries"] += where["mercenaries"].pop(str(seat), 0)
-    state["seats"][str(seat)]["armies"] += count
-    rows.append({"seat": seat, "event": f"withdraws {count} armies from {province}"})
+    state["seats"][str(seat)]["armies"] += wanted["armies"]
+    pieces = [f"{n} {kind}" for kind, n in wanted.items() if n]
+    rows.append({"seat": seat, "event": f"withdraws {' and '.join(pieces)} from {province}"})
+
+
+def withdrawn_pieces(spec: list[str], rule: str) -> dict[str, int]:
+    """``2`` (armies), or pairs such as ``1 armies 2 mercenaries``."""
+    if len(spec) == 1:
+        return {"armies": number(spec[0], rule), "mercenaries": 0}
+    wanted = {"armies": 0, "mercenaries": 0}
+    if not spec or len(spec) % 2:
+        raise RuleError(f"{rule}: withdraw <number> [armies] [<number> mercenaries] from ...")
+    for amount, word in zip(spec[::2], spec[1::2], strict=True):
+        kind = {"army": "armies", "mercenary": "mercenaries"}.get(word, word)
+        if kind not in wanted:
+            raise RuleError(f"{rule}: withdraw armies or mercenaries, not {word!r}.")
+        wanted[kind] += number(amount, rule)
+    return wanted
 
 
 def sail(state: State, seat: int, words: list[str], rows: Rows) -> None:

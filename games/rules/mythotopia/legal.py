@@ -185,6 +185,9 @@ def candidates(state: State, seat: int) -> list[str]:
         here = state["provinces"][province]["armies"].get(str(seat), 0)
         if here and not at_war(state, province):
             found.append(f"withdraw {here} from {province}")
+            hired = state["provinces"][province]["mercenaries"].get(str(seat), 0)
+            if hired:
+                found.append(f"withdraw {hired} mercenaries from {province}")
     for sea, info in data.seas().items():
         if set(info["provinces"]) & set(own):
             found.append(with_pay(["sail", sea_slug(sea)], pay_for(cards, {"ship": 1})))

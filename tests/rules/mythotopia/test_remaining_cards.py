@@ -7,6 +7,7 @@ import pytest
 
 from games.rules import mythotopia
 from games.rules.core import RuleError
+from games.rules.mythotopia.wars import strength, strongest
 
 from .helpers import blank, hand, own, play
 
@@ -19,6 +20,11 @@ def state():
     own(s, 1, "Palmain", "Nusus")
     own(s, 2, "Iracund", "Blore")
     return s
+
+
+def end_turn(state):
+    """Both actions of the seat to move are passes."""
+    return play(play(state, "pass"), "pass")
 
 
 # --- Counsellor ------------------------------------------------------------------------
@@ -103,3 +109,60 @@ def test_market_gives_one_symbol_only(state):
         play(state, "buy 2 armies pay p-market:gold p-market:gold")
     with pytest.raises(RuleError, match="One use per card: p-market"):
         play(state, "buy 1 ships pay p-market:gold p-market:food")
+
+
+# --- Mercenary ---------------------------------------------------------------------------
+
+
+def test_mercenaries_add_strength_in_a_province_attacked_and_go_back_after_the_war(state):
+    # Söldner: "Zahle 1 Gold und lege 1 oder 2 Söldnerplättchen ... in 1 Gebiet, das du
+    # derzeit angreifst. Dies ist eine Freie Aktion. ... Jeder Söldner erhöht deine
+    # militärische Stärke um 1."
+    state["provinces"]["Blore"]["armies"] = {"1": 2, "2": 1}  # blue: 1 army + rough terrain
+    state["seats"]["1"]["armies"] -= 2
+    state["seats"]["2"]["armies"] -= 1
+    assert strongest(state, "Blore") is None
+    hand(state, 1, "mercenary", "market")
+    new = play(state, "play mercenary Blore 2 pay market:gold")
+    assert new["provinces"]["Blore"]["mercenaries"] == {"1": 2} and new["mercenaries"] == 0
+    assert strength(new, "Blore", 1) == 4 and strongest(new, "Blore") == 1
+    assert new["turn"]["actions"] == 0 and new["turn"]["free"]
+    assert {"mercenary", "market"} <= set(new["seats"]["1"]["discard"])
+    later = end_turn(end_turn(new))  # red's turn again
+    won = play(later, "end war Blore")
+    assert won["provinces"]["Blore"]["owner"] == 1
+    assert won["mercenaries"] == 2 and won["provinces"]["Blore"]["mercenaries"] == {}
+
+
+def test_mercenaries_only_where_their_player_has_an_army(state):
+    # "Du kannst die Söldner nur in ein Gebiet platzieren, in dem du bereits mindestens 1
+    # Armeeplättchen besitzt." Two mercenary tokens exist.
+    hand(state, 1, "mercenary", "market")
+    with pytest.raises(RuleError, match="Mercenary: only where you have at least 1 army"):
+        play(state, "play mercenary Palmain 1 pay market:gold")
+    state["provinces"]["Palmain"]["armies"] = {"1": 1}
+    with pytest.raises(RuleError, match="Mercenary: 2 mercenaries are left"):
+        play(state, "play mercenary Palmain 3 pay market:gold")
+    with pytest.raises(RuleError, match="Mercenary: pay exactly 1 gold"):
+        play(state, "play mercenary Palmain 1 pay market:food")
+    new = play(state, "play mercenary Palmain 1 pay market:gold")  # a province it controls
+    assert new["provinces"]["Palmain"]["mercenaries"] == {"1": 1}
+
+
+def test_mercenaries_are_withdrawn_alone_or_with_the_armies(state):
+    # "Söldner können mit der Aktion „Armeen vom Brett abziehen“ sowohl separat als auch
+    # zusammen mit regulären Armeen im selben Gebiet vom Spielbrett genommen werden."
+    state["provinces"]["Palmain"].update(armies={"1": 2}, mercenaries={"1": 2})
+    state["mercenaries"] = 0
+    armies = state["seats"]["1"]["armies"]
+    assert "withdraw 2 mercenaries from Palmain" in mythotopia.legal_commands(state, 1)
+    alone = play(state, "withdraw 1 mercenaries from Palmain")
+    assert alone["provinces"]["Palmain"]["mercenaries"] == {"1": 1}
+    assert alone["provinces"]["Palmain"]["armies"] == {"1": 2} and alone["mercenaries"] == 1
+    both = play(state, "withdraw 1 armies 2 mercenaries from Palmain")
+    assert both["provinces"]["Palmain"]["mercenaries"] == {} and both["mercenaries"] == 2
+    assert both["seats"]["1"]["armies"] == armies + 1
+    every = play(state, "withdraw 2 from Palmain")  # the last army takes the mercenaries along
+    assert every["provinces"]["Palmain"]["armies"] == {} and every["mercenaries"] == 2
+    with pytest.raises(RuleError, match="Withdraw armies: you have 2 mercenaries in Palmain"):
+        play(state, "withdraw 3 mercenaries from Palmain")
