@@ -252,6 +252,29 @@ def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
                     words += ["via", *via]
                 for food in pay_options(left, {"food": 2 if hills else 1}, convert):
                     found.append(with_pay(words, option + food if food is not None else None))
+    if "portal" in cards:
+        found += _portal_attacks(state, seat, [c for c in cards if c != "portal"])
+    return found
+
+
+def _portal_attacks(state: State, seat: int, rest: list[str]) -> list[str | None]:
+    """Portal: any province not the player's, for 1 food (one payment each, the list stays
+    short)."""
+    player = state["seats"][str(seat)]
+    found: list[str | None] = []
+    for target in sorted(data.provinces()):
+        if state["provinces"][target]["owner"] == seat:
+            continue
+        for option in army_payments(rest, player["armies"], levies_unused(state, seat)):
+            left = [c for c in rest if c not in [i.split(":")[0] for i in option]]
+            food = next(
+                (f for f in pay_options(left, {"food": 1}, converters(state, seat)) if f), None
+            )
+            found.append(
+                with_pay(
+                    ["attack", target, "from", "portal"], None if food is None else option + food
+                )
+            )
     return found
 
 

@@ -166,3 +166,36 @@ def test_mercenaries_are_withdrawn_alone_or_with_the_armies(state):
     assert every["provinces"]["Palmain"]["armies"] == {} and every["mercenaries"] == 2
     with pytest.raises(RuleError, match="Withdraw armies: you have 2 mercenaries in Palmain"):
         play(state, "withdraw 3 mercenaries from Palmain")
+
+
+# --- Portal (benefit; its food symbol is provisional) ------------------------------------
+
+
+def test_portal_attacks_any_province_for_one_food(state):
+    # Portal: "Spiele diese Karte anstelle einer Gebietskarte ... Du kannst ein beliebiges
+    # Gebiet auf dem Spielbrett angreifen. Der Angriff findet nicht über eine Grenze statt,
+    # Hügel oder Berge sind daher nicht von Bedeutung. Dennoch musst du so viel Nahrung
+    # bezahlen, wie dich ein Angriff über eine normale Grenze kosten würde."
+    hand(state, 1, "portal", "army", "Nusus")
+    far = play(state, "attack Welkin from portal pay army:army Nusus")  # far from red's provinces
+    assert far["provinces"]["Welkin"]["armies"] == {"1": 2}
+    assert "portal" in far["seats"]["1"]["discard"]
+    island = play(state, "attack Ictus from portal pay army:army Nusus")  # no Ship card
+    assert island["provinces"]["Ictus"]["armies"] == {"1": 2}
+    hand(state, 1, "Palmain")
+    with pytest.raises(RuleError, match="Attack a province: pay exactly 2 army, 1 food"):
+        # two food refused: the Portal crosses no border, so no hills either
+        play(state, "attack Quean from portal pay army:army Nusus Palmain")
+    with pytest.raises(RuleError, match="Attack a province: you control Palmain already"):
+        play(state, "attack Palmain from portal pay army:army Nusus")
+    assert "attack Welkin from portal pay army:army Nusus" in mythotopia.legal_commands(state, 1)
+
+
+def test_portal_is_food_or_the_attack_but_not_both(state):
+    # The provisional food symbol; "Du kannst grundsätzlich nur ein Element einer gespielten
+    # Karte nutzen".
+    hand(state, 1, "portal", "army", "Palmain")
+    as_food = play(state, "attack Blore from Palmain pay army:army portal")
+    assert as_food["provinces"]["Blore"]["armies"] == {"1": 2}
+    with pytest.raises(RuleError, match="One use per card: portal"):
+        play(state, "attack Welkin from portal pay army:army portal")
