@@ -12,7 +12,7 @@ from games.rules.core import RuleError
 
 from . import data
 from .payment import Play, exactly
-from .scoring import check_seas, empty_vp_cards, take_token, vp
+from .scoring import check_seas, empty_vp_cards, take_token, token_available, vp
 from .state import State, border_for, controlled, draw, owned_cards, reserve_capacity
 from .wars import at_war, opponents, parties, resolve, strength, strongest, wars
 
@@ -470,7 +470,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
                 raise RuleError(f"{rule}: a city replaces one of your villages.")
             if player["cities"] <= 0:
                 raise RuleError(f"{rule}: you have no city left on your reserve card.")
-            extra = optional_gold(state, paid, "guilded-city", {"stone": 2}, rule)
+            extra = optional_gold(state, seat, paid, "guilded-city", {"stone": 2}, rule)
             player["cities"] -= 1
             player["villages"] += 1
             where["building"] = "city"
@@ -481,7 +481,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
                 raise RuleError(f"{rule}: one castle in a province of yours without a citadel.")
             if state["castles_left"] <= 0:
                 raise RuleError(f"{rule}: no castle left.")
-            extra = optional_gold(state, paid, None, {"stone": 1}, rule)
+            extra = optional_gold(state, seat, paid, None, {"stone": 1}, rule)
             state["castles_left"] -= 1
             where["castle"] = True
             rows.append({"seat": seat, "event": f"builds a castle in {province}"})
@@ -500,7 +500,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
         if [a, b] in state["roads"] or state["roads_left"] <= 0:
             raise RuleError(f"{rule}: no road left for that border.")
         stone = 3 if kind_of_border == "hills" else 2
-        extra = optional_gold(state, paid, "inns", {"stone": stone}, rule)
+        extra = optional_gold(state, seat, paid, "inns", {"stone": stone}, rule)
         state["roads_left"] -= 1
         state["roads"].append([a, b])
         rows.append({"seat": seat, "event": f"builds a road between {a} and {b}"})
@@ -513,10 +513,10 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 
 def optional_gold(
-    state: State, paid: dict[str, int], card: str | None, cost: dict[str, int], rule: str
+    state: State, seat: int, paid: dict[str, int], card: str | None, cost: dict[str, int], rule: str
 ) -> str | None:
     """Guilded City and Roadside Inns: 1 extra gold with the build takes their token."""
-    if paid.get("gold") == 1 and card and state["vp_cards"].get(card):
+    if paid.get("gold") == 1 and card and token_available(state, seat, card):
         exactly(paid, {**cost, "gold": 1}, rule)
         return card
     exactly(paid, cost, rule)

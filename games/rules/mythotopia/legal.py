@@ -10,7 +10,7 @@ from . import citadel, data, start_choice
 from .actions import connected_by_roads, sea_slug
 from .engine import apply
 from .payment import BENEFITS, CONVERTERS
-from .scoring import empty_vp_cards
+from .scoring import empty_vp_cards, token_available
 from .state import (
     State,
     border_for,
@@ -288,8 +288,8 @@ def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[s
     for card in [c for c in cards if c in data.provinces() or c == "general"]:
         places = set(own) if card == "general" else connected_by_roads(state, seat, card)
         rest = [c for c in cards if c not in (builder, card)]
-        guilded = bool(state["vp_cards"].get("guilded-city"))
-        inns = bool(state["vp_cards"].get("inns"))
+        guilded = token_available(state, seat, "guilded-city")
+        inns = token_available(state, seat, "inns")
         for province in sorted(places & set(own)):
             for kind, stone in (("city", 2), ("castle", 1)):
                 words = ["build", kind, province, "with", builder, card]

@@ -27,6 +27,10 @@ def end_turn(state):
     return play(play(state, "pass"), "pass")
 
 
+def tokens(state, seat):
+    return sorted((t["card"], t["value"]) for t in state["seats"][str(seat)]["tokens"])
+
+
 # --- Counsellor ------------------------------------------------------------------------
 
 
@@ -199,3 +203,77 @@ def test_portal_is_food_or_the_attack_but_not_both(state):
     assert as_food["provinces"]["Blore"]["armies"] == {"1": 2}
     with pytest.raises(RuleError, match="One use per card: portal"):
         play(state, "attack Welkin from portal pay army:army portal")
+
+
+# --- Guilded City and Roadside Inns -------------------------------------------------------
+
+
+@pytest.fixture
+def builder(state):
+    own(state, 1, "Fadge")  # Fadge shows 1 stone
+    hand(state, 1, "build", "Palmain", "Fadge", "market", "army")
+    return state
+
+
+CITY = "build city Palmain with build Palmain pay Fadge market:stone"
+ROAD = "build road Nusus Palmain with build Palmain pay Fadge market:stone"
+
+
+def test_guilded_city_token_for_one_more_gold_with_a_city(builder):
+    # Handelsstadt: "Immer wenn du eine Stadt baust, kannst du zusätzlich 1 Gold bezahlen, um
+    # ein SP-Plättchen von dieser Karte zu nehmen." Provisional: 4 tokens of 1 VP.
+    plain = play(builder, CITY)
+    assert tokens(plain, 1) == [("city", 2)]
+    paid = play(builder, f"{CITY} army:gold")
+    assert tokens(paid, 1) == [("city", 2), ("guilded-city", 1)]
+    assert paid["vp_cards"]["guilded-city"] == [1, 1, 1]
+    assert mythotopia.vp(paid, 1) == 3 * 3 + 2 + 1
+    assert f"{CITY} army:gold" in mythotopia.legal_commands(builder, 1)
+    with pytest.raises(RuleError, match=r"Build: pay exactly 1 stone \(you paid 1 stone, 1 gold\)"):
+        play(builder, "build castle Palmain with build Palmain pay Fadge army:gold")
+
+
+def test_guilded_city_takes_no_gold_once_empty_unless_the_scribe_allows(builder):
+    builder["vp_cards"]["guilded-city"] = []
+    with pytest.raises(RuleError, match="Build: pay exactly 2 stone"):
+        play(builder, f"{CITY} army:gold")
+    # Schriftgelehrter: "Du darfst ein solches Plättchen auch dann nehmen, wenn auf der
+    # entsprechenden Siegpunktkarte keine Plättchen mehr liegen."
+    builder["seats"]["1"]["reserve"] = ["scribe"]
+    supply = builder["token_supply"]["1"]
+    new = play(builder, f"{CITY} army:gold")
+    assert tokens(new, 1) == [("city", 2), ("guilded-city", 1)]
+    assert new["token_supply"]["1"] == supply - 1
+
+
+def test_roadside_inns_token_for_one_more_gold_with_a_road(builder):
+    # Herbergen: "Immer wenn du eine Straße baust, kannst du zusätzlich 1 Gold bezahlen, um
+    # ein SP-Plättchen von dieser Karte zu nehmen." Provisional: 4 tokens of 1 VP.
+    plain = play(builder, ROAD)
+    assert tokens(plain, 1) == [("streets", 2)]
+    paid = play(builder, f"{ROAD} army:gold")
+    assert tokens(paid, 1) == [("inns", 1), ("streets", 2)]
+    assert paid["vp_cards"]["inns"] == [1, 1, 1]
+    assert mythotopia.vp(paid, 1) == 3 * 3 + 2 + 1
+    assert f"{ROAD} army:gold" in mythotopia.legal_commands(builder, 1)
+    builder["vp_cards"]["inns"] = []
+    with pytest.raises(RuleError, match="Build: pay exactly 2 stone"):
+        play(builder, f"{ROAD} army:gold")
+
+
+def test_guilded_city_and_inns_tokens_count_at_the_end(builder):
+    # The tokens stay on the VP track: red's city with Guilded City and road with Roadside
+    # Inns decide the end of the game ("Hast du ein SP-Plättchen erhalten, so kannst du dies
+    # unter keinen Umständen wieder verlieren").
+    own(builder, 2, "Mome")
+    builder["seats"]["1"]["tokens"] = [{"card": "inns", "value": 1}]
+    builder["seats"]["2"]["tokens"] = [{"card": "spoils", "value": 1}]
+    for card in ("city", "castle", "streets", "spoils"):
+        builder["vp_cards"][card] = []
+    with pytest.raises(RuleError, match="strictly more VP"):
+        play(builder, "end game")  # 10 against 10
+    built = play(builder, f"{CITY} army:gold")
+    later = end_turn(play(built, "pass"))  # blue passes twice
+    ended = play(later, "end game")
+    assert ended["finished"] and ended["winner"] == 1
+    assert mythotopia.vp(ended, 1) == 3 * 3 + 1 + 1  # the City card was empty: no city token
