@@ -9,7 +9,7 @@ from games.rules import mythotopia
 from games.rules.core import RuleError
 from games.rules.mythotopia.wars import strength, strongest
 
-from .helpers import blank, hand, own, play
+from .helpers import blank, game, hand, own, play
 
 VP_CARDS = ("guilded-city", "inns", "runestones", "spoils")
 
@@ -277,3 +277,51 @@ def test_guilded_city_and_inns_tokens_count_at_the_end(builder):
     ended = play(later, "end game")
     assert ended["finished"] and ended["winner"] == 1
     assert mythotopia.vp(ended, 1) == 3 * 3 + 1 + 1  # the City card was empty: no city token
+
+
+# --- Runestones ------------------------------------------------------------------------
+
+
+def test_runestones_lie_in_the_five_top_province_cards_left_at_setup():
+    # Runensteine: "zieht die obersten 5 der übrigen Gebietskarten und legt in jedes Gebiet ein
+    # Runenstein-Plättchen. Legt die 5 Gebietskarten danach unter den Stapel".
+    with_runestones = (game(2, f"runes-{i}") for i in range(200))
+    state = next(s for s in with_runestones if "runestones" in s["vp_cards"])
+    marked = sorted(p for p, where in state["provinces"].items() if where["runestone"])
+    assert len(marked) == 5
+    assert all(state["provinces"][p]["owner"] is None for p in marked)
+    assert sorted(state["province_stack"][:5]) == marked  # under the stack (drawn from the end)
+    assert state["vp_cards"]["runestones"] == [2, 2, 2, 2]
+
+
+def test_runestone_token_for_capturing_its_province(state):
+    # "Immer wenn du ein Gebiet eroberst, in dem ein Runenstein liegt, nimmst du ein
+    # SP-Plättchen von dieser Karte. ... kommt das Runensteinplättchen danach aus dem Spiel."
+    state["provinces"]["Scombroid"].update(runestone=True, armies={"1": 4})
+    new = play(state, "end war Scombroid")
+    assert new["provinces"]["Scombroid"]["owner"] == 1
+    assert not new["provinces"]["Scombroid"]["runestone"]
+    assert tokens(new, 1) == [("runestones", 2)]
+    assert new["vp_cards"]["runestones"] == [2, 2, 2]
+    assert mythotopia.vp(new, 1) == 3 * 3 + 2
+
+
+def test_runestone_stays_when_the_attack_fails(state):
+    state["provinces"]["Scombroid"].update(runestone=True, armies={"1": 1})
+    hand(state, 1, "diplomat", "market")
+    new = play(state, "play diplomat Scombroid pay market:gold")  # the defender wins
+    assert new["provinces"]["Scombroid"]["owner"] is None
+    assert new["provinces"]["Scombroid"]["runestone"] and tokens(new, 1) == []
+
+
+def test_runestone_captured_at_the_end_of_the_game_scores(state):
+    # End the Game resolves every war first; the runestone's token counts in the final VP.
+    for card in ("city", "castle", "streets", "spoils"):
+        state["vp_cards"][card] = []
+    with pytest.raises(RuleError, match="strictly more VP"):
+        play(state, "end game")  # 6 against 6
+    state["provinces"]["Scombroid"].update(runestone=True, armies={"1": 4})
+    new = play(state, "end game")
+    assert new["finished"] and new["winner"] == 1
+    assert tokens(new, 1) == [("runestones", 2)]
+    assert (mythotopia.vp(new, 1), mythotopia.vp(new, 2)) == (3 * 3 + 2, 6)
