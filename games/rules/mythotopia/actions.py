@@ -429,7 +429,7 @@ def patronage(state: State, seat: int, words: list[str], rows: Rows) -> None:
     parts = split(words, "pay")
     if parts[""]:
         raise RuleError(f"{rule}: patronage pay ...")
-    if not state["vp_cards"].get("patronage"):
+    if not token_available(state, seat, "patronage"):
         raise RuleError(f"{rule}: the Patronage card is not in play or has no token left.")
     play = Play(state, seat)
     exactly(play.pay(parts.get("pay", [])), {"gold": 2}, rule)
