@@ -12,7 +12,7 @@ from games.rules.core import RuleError
 
 from . import data
 from .payment import Play, exactly
-from .scoring import check_seas, empty_vp_cards, take_token, vp
+from .scoring import check_seas, empty_vp_cards, take_token, token_available, vp
 from .state import State, border_for, controlled, draw, owned_cards, reserve_capacity
 from .wars import at_war, opponents, parties, resolve, strength, strongest, wars
 
@@ -195,23 +195,48 @@ def deploy(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 
 def withdraw(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Armies, and mercenaries alone or with them (the seed: "sowohl separat als auch zusammen
+    mit regulären Armeen"); the last army takes the player's mercenaries along."""
     rule = "Withdraw armies"
-    if len(words) != 3 or words[1] != "from":
-        raise RuleError(f"{rule}: withdraw <number> from <province>")
-    count = number(words[0], rule)
-    province = province_named(words[2])
+    if len(words) < 3 or words[-2] != "from":
+        raise RuleError(
+            f"{rule}: withdraw <number> [armies] [<number> mercenaries] from <province>"
+        )
+    wanted = withdrawn_pieces(words[:-2], rule)
+    province = province_named(words[-1])
     where = state["provinces"][province]
     if at_war(state, province):
         raise RuleError(f"{rule}: not from {province}, where a war is going on.")
-    here = where["armies"].get(str(seat), 0)
-    if count > here:
-        raise RuleError(f"{rule}: you have {here} armies in {province}.")
-    where["armies"][str(seat)] = here - count
-    if not where["armies"][str(seat)]:
-        del where["armies"][str(seat)]
+    for kind in ("armies", "mercenaries"):
+        here = where[kind].get(str(seat), 0)
+        if wanted[kind] > here:
+            raise RuleError(f"{rule}: you have {here} {kind} in {province}.")
+    for kind in ("armies", "mercenaries"):
+        left = where[kind].get(str(seat), 0) - wanted[kind]
+        where[kind][str(seat)] = left
+        if not left:
+            del where[kind][str(seat)]
+    state["mercenaries"] += wanted["mercenaries"]
+    if str(seat) not in where["armies"]:
         state["mercenaries"] += where["mercenaries"].pop(str(seat), 0)
-    state["seats"][str(seat)]["armies"] += count
-    rows.append({"seat": seat, "event": f"withdraws {count} armies from {province}"})
+    state["seats"][str(seat)]["armies"] += wanted["armies"]
+    pieces = [f"{n} {kind}" for kind, n in wanted.items() if n]
+    rows.append({"seat": seat, "event": f"withdraws {' and '.join(pieces)} from {province}"})
+
+
+def withdrawn_pieces(spec: list[str], rule: str) -> dict[str, int]:
+    """``2`` (armies), or pairs such as ``1 armies 2 mercenaries``."""
+    if len(spec) == 1:
+        return {"armies": number(spec[0], rule), "mercenaries": 0}
+    wanted = {"armies": 0, "mercenaries": 0}
+    if not spec or len(spec) % 2:
+        raise RuleError(f"{rule}: withdraw <number> [armies] [<number> mercenaries] from ...")
+    for amount, word in zip(spec[::2], spec[1::2], strict=True):
+        kind = {"army": "armies", "mercenary": "mercenaries"}.get(word, word)
+        if kind not in wanted:
+            raise RuleError(f"{rule}: withdraw armies or mercenaries, not {word!r}.")
+        wanted[kind] += number(amount, rule)
+    return wanted
 
 
 def sail(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -404,7 +429,7 @@ def patronage(state: State, seat: int, words: list[str], rows: Rows) -> None:
     parts = split(words, "pay")
     if parts[""]:
         raise RuleError(f"{rule}: patronage pay ...")
-    if not state["vp_cards"].get("patronage"):
+    if not token_available(state, seat, "patronage"):
         raise RuleError(f"{rule}: the Patronage card is not in play or has no token left.")
     play = Play(state, seat)
     exactly(play.pay(parts.get("pay", [])), {"gold": 2}, rule)
@@ -445,7 +470,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
                 raise RuleError(f"{rule}: a city replaces one of your villages.")
             if player["cities"] <= 0:
                 raise RuleError(f"{rule}: you have no city left on your reserve card.")
-            extra = optional_gold(state, paid, "guilded-city", {"stone": 2}, rule)
+            extra = optional_gold(state, seat, paid, "guilded-city", {"stone": 2}, rule)
             player["cities"] -= 1
             player["villages"] += 1
             where["building"] = "city"
@@ -456,7 +481,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
                 raise RuleError(f"{rule}: one castle in a province of yours without a citadel.")
             if state["castles_left"] <= 0:
                 raise RuleError(f"{rule}: no castle left.")
-            extra = optional_gold(state, paid, None, {"stone": 1}, rule)
+            extra = optional_gold(state, seat, paid, None, {"stone": 1}, rule)
             state["castles_left"] -= 1
             where["castle"] = True
             rows.append({"seat": seat, "event": f"builds a castle in {province}"})
@@ -475,7 +500,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
         if [a, b] in state["roads"] or state["roads_left"] <= 0:
             raise RuleError(f"{rule}: no road left for that border.")
         stone = 3 if kind_of_border == "hills" else 2
-        extra = optional_gold(state, paid, "inns", {"stone": stone}, rule)
+        extra = optional_gold(state, seat, paid, "inns", {"stone": stone}, rule)
         state["roads_left"] -= 1
         state["roads"].append([a, b])
         rows.append({"seat": seat, "event": f"builds a road between {a} and {b}"})
@@ -488,10 +513,10 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 
 def optional_gold(
-    state: State, paid: dict[str, int], card: str | None, cost: dict[str, int], rule: str
+    state: State, seat: int, paid: dict[str, int], card: str | None, cost: dict[str, int], rule: str
 ) -> str | None:
     """Guilded City and Roadside Inns: 1 extra gold with the build takes their token."""
-    if paid.get("gold") == 1 and card and state["vp_cards"].get(card):
+    if paid.get("gold") == 1 and card and token_available(state, seat, card):
         exactly(paid, {**cost, "gold": 1}, rule)
         return card
     exactly(paid, cost, rule)

@@ -10,7 +10,7 @@ from . import citadel, data, start_choice
 from .actions import connected_by_roads, sea_slug
 from .engine import apply
 from .payment import BENEFITS, CONVERTERS
-from .scoring import empty_vp_cards
+from .scoring import empty_vp_cards, token_available
 from .state import (
     State,
     border_for,
@@ -185,6 +185,9 @@ def candidates(state: State, seat: int) -> list[str]:
         here = state["provinces"][province]["armies"].get(str(seat), 0)
         if here and not at_war(state, province):
             found.append(f"withdraw {here} from {province}")
+            hired = state["provinces"][province]["mercenaries"].get(str(seat), 0)
+            if hired:
+                found.append(f"withdraw {hired} mercenaries from {province}")
     for sea, info in data.seas().items():
         if set(info["provinces"]) & set(own):
             found.append(with_pay(["sail", sea_slug(sea)], pay_for(cards, {"ship": 1})))
@@ -249,6 +252,29 @@ def _attacks(state: State, seat: int, cards: list[str]) -> list[str | None]:
                     words += ["via", *via]
                 for food in pay_options(left, {"food": 2 if hills else 1}, convert):
                     found.append(with_pay(words, option + food if food is not None else None))
+    if "portal" in cards:
+        found += _portal_attacks(state, seat, [c for c in cards if c != "portal"])
+    return found
+
+
+def _portal_attacks(state: State, seat: int, rest: list[str]) -> list[str | None]:
+    """Portal: any province not the player's, for 1 food (one payment each, the list stays
+    short)."""
+    player = state["seats"][str(seat)]
+    found: list[str | None] = []
+    for target in sorted(data.provinces()):
+        if state["provinces"][target]["owner"] == seat:
+            continue
+        for option in army_payments(rest, player["armies"], levies_unused(state, seat)):
+            left = [c for c in rest if c not in [i.split(":")[0] for i in option]]
+            food = next(
+                (f for f in pay_options(left, {"food": 1}, converters(state, seat)) if f), None
+            )
+            found.append(
+                with_pay(
+                    ["attack", target, "from", "portal"], None if food is None else option + food
+                )
+            )
     return found
 
 
@@ -262,8 +288,8 @@ def _builds(state: State, seat: int, cards: list[str], own: list[str]) -> list[s
     for card in [c for c in cards if c in data.provinces() or c == "general"]:
         places = set(own) if card == "general" else connected_by_roads(state, seat, card)
         rest = [c for c in cards if c not in (builder, card)]
-        guilded = bool(state["vp_cards"].get("guilded-city"))
-        inns = bool(state["vp_cards"].get("inns"))
+        guilded = token_available(state, seat, "guilded-city")
+        inns = token_available(state, seat, "inns")
         for province in sorted(places & set(own)):
             for kind, stone in (("city", 2), ("castle", 1)):
                 words = ["build", kind, province, "with", builder, card]

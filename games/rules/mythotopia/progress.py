@@ -57,16 +57,19 @@ def providence(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 
 def counsellor(state: State, seat: int, words: list[str], rows: Rows) -> None:
+    """Discards from the hand are replaced, and the Counsellor itself; discards from the
+    reserve are not (the seed: "allerdings ziehst du für diese keine Ersatzkarten")."""
     player = state["seats"][str(seat)]
     if len(set(words)) != len(words) or "counsellor" in words:
-        raise RuleError("Counsellor: play counsellor [<hand card>...], each card once.")
+        raise RuleError("Counsellor: play counsellor [<hand or reserve card>...], each card once.")
     for card in words:
-        if card not in player["hand"]:
-            raise RuleError(f"Counsellor: {card} is not in your hand.")
+        if card not in player["hand"] and card not in player["reserve"]:
+            raise RuleError(f"Counsellor: {card} is not in your hand or reserve.")
     _from_hand_or_reserve(player, "counsellor", "Counsellor")
+    from_hand = [card for card in words if card in player["hand"]]
     for card in words:
-        player["hand"].remove(card)
-    drawn = draw(state, str(seat), len(words) + 1)
+        _from_hand_or_reserve(player, card, "Counsellor")
+    drawn = draw(state, str(seat), len(from_hand) + 1)
     player["discard"].extend(["counsellor", *words])
     rows.append(
         {

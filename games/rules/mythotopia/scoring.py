@@ -54,6 +54,17 @@ def take_token(
     return True
 
 
+def token_available(state: State, seat: int, card: str) -> bool:
+    """A token ``seat`` would take from ``card`` (in play): the card's, or with the Scribe one
+    from the unused supply when the card is empty ("auch dann ..., wenn auf der entsprechenden
+    Siegpunktkarte keine Plättchen mehr liegen")."""
+    if card not in state["vp_cards"]:
+        return False
+    if state["vp_cards"][card]:
+        return True
+    return scribe(state, seat) and state["token_supply"][str(token_values(card)[0])] > 0
+
+
 def scribe(state: State, seat: int) -> bool:
     return "scribe" in state["seats"][str(seat)]["reserve"]
 

@@ -186,3 +186,17 @@ def test_levies_let_any_card_pay_one_army_for_an_attack_or_a_deployment(state):
     attack = "attack Blore from Palmain pay Nusus:army market:food"
     assert attack in legal and "deploy Palmain pay Nusus:army" in legal
     assert play(state, attack)["provinces"]["Blore"]["armies"] == {"1": 1}
+
+
+def test_scribe_buys_a_patronage_token_from_the_supply_once_the_card_is_empty(state):
+    # Seed (Schriftgelehrter): "Du darfst ein solches Plättchen auch dann nehmen, wenn auf der
+    # entsprechenden Siegpunktkarte keine Plättchen mehr liegen."
+    state["vp_cards"]["patronage"] = []
+    hand(state, 1, "market", "Mome")  # Mome shows 1 gold
+    with pytest.raises(RuleError, match="Patronage: the Patronage card is not in play"):
+        play(state, "patronage pay Mome market:gold")
+    state["seats"]["1"]["reserve"].append("scribe")
+    supply = state["token_supply"]["1"]
+    new = play(state, "patronage pay Mome market:gold")
+    assert new["seats"]["1"]["tokens"] == [{"card": "patronage", "value": 1}]
+    assert new["token_supply"]["1"] == supply - 1
