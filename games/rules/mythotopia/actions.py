@@ -220,7 +220,8 @@ def withdraw(state: State, seat: int, words: list[str], rows: Rows) -> None:
     if str(seat) not in where["armies"]:
         state["mercenaries"] += where["mercenaries"].pop(str(seat), 0)
     state["seats"][str(seat)]["armies"] += wanted["armies"]
-    pieces = [f"{n} {kind}" for kind, n in wanted.items() if n]
+    singular = {"armies": "army", "mercenaries": "mercenary"}
+    pieces = [f"{n} {kind if n > 1 else singular[kind]}" for kind, n in wanted.items() if n]
     rows.append({"seat": seat, "event": f"withdraws {' and '.join(pieces)} from {province}"})
 
 
