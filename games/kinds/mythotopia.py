@@ -10,6 +10,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
@@ -17,6 +19,15 @@ from .contract import KindInfo, Option, RuleViolation
 
 VERSION = "1"
 SECRET_ROW_KEYS = ("drawn", "discarded")
+
+
+def in_reader_language(row: dict) -> dict:
+    """The row's ``text`` in the active language, from the templates the engine kept (rows
+    written before it kept them stay in English)."""
+    says = row.get("says")
+    if not says:
+        return row
+    return {**row, "text": "; ".join(gettext(template) % values for template, values in says)}
 
 
 def board() -> dict:
@@ -173,7 +184,7 @@ class Mythotopia:
             shown = {k: v for k, v in row.items() if mine or k not in SECRET_ROW_KEYS}
             if not mine and "command" in shown:
                 shown["command"] = self.command_view(row["actor"], row["command"], None)
-            seen.append(shown)
+            seen.append(in_reader_language(shown))
         return seen
 
     def preview(self, state: Any, seat: int, command: str) -> dict[str, Any]:
@@ -182,9 +193,10 @@ class Mythotopia:
         if seat in state["dropped"]:
             raise RuleViolation("A dropped seat does not play on.")
         try:
-            return mythotopia.preview(state, seat, command)
+            result = mythotopia.preview(state, seat, command)
         except RuleError as exc:
             raise RuleViolation(str(exc)) from exc
+        return {**result, "ledger": [in_reader_language(row) for row in result["ledger"]]}
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         if seat in state["dropped"]:

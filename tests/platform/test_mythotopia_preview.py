@@ -10,55 +10,9 @@ import pytest
 
 from games.models import Game
 from tests.factories import UserFactory
+from tests.support.mythotopia_api import choose_citadels, play, preview, state
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def two_players(client_for):
-    users = [UserFactory(), UserFactory()]
-    api = [client_for(u) for u in users]
-    created = api[0].post(
-        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
-    )
-    assert created.status_code == 201, created.data
-    game_id = created.data["id"]
-    assert api[1].post(f"/api/v1/games/{game_id}/join/").status_code == 200
-    # The seat order is drawn at the start: the first client is the one on turn.
-    if not legal(api[0], game_id):
-        api.reverse()
-    return game_id, api
-
-
-def state(client, game_id: int) -> dict:
-    return client.get(f"/api/v1/games/{game_id}/state/").json()
-
-
-def preview(client, game_id: int, command: str):
-    return client.post(f"/api/v1/games/{game_id}/preview/", {"command": command}, format="json")
-
-
-def play(client, game_id: int, command: str) -> None:
-    number = Game.objects.get(pk=game_id).move_count
-    posted = client.post(
-        f"/api/v1/games/{game_id}/moves/",
-        {"command": command, "expected_move_number": number},
-        format="json",
-    )
-    assert posted.status_code == 201, posted.data
-
-
-def legal(client, game_id: int) -> list[str]:
-    return client.get(f"/api/v1/games/{game_id}/legal/").json()["commands"]
-
-
-def choose_citadels(game_id: int, api) -> None:
-    """The secret citadel choices when the game's VP cards include the Citadel."""
-    while state(api[0], game_id)["choosing_citadels"]:
-        for client in api:
-            commands = legal(client, game_id)
-            if commands:
-                play(client, game_id, commands[0])
 
 
 def test_a_second_action_previewed_hides_the_cards_the_turn_would_draw(two_players):

@@ -12,6 +12,7 @@ from games.rules.core import RuleError
 
 from . import data
 from .payment import Play, exactly
+from .sayings import counted, gettext_noop, said
 from .scoring import check_seas, empty_vp_cards, take_token, token_available, vp
 from .state import State, border_for, controlled, draw, owned_cards, reserve_capacity
 from .wars import at_war, opponents, parties, resolve, strength, strongest, wars
@@ -134,7 +135,18 @@ def attack(state: State, seat: int, words: list[str], rows: Rows) -> None:
     player["armies"] -= sent
     where["armies"][str(seat)] = where["armies"].get(str(seat), 0) + sent
     play.finish()
-    rows.append({"seat": seat, "event": f"attacks {target} with {sent} armies"})
+    rows.append(
+        said(
+            seat,
+            counted(
+                sent,
+                gettext_noop("attacks %(province)s with %(n)s army"),
+                gettext_noop("attacks %(province)s with %(n)s armies"),
+            ),
+            province=target,
+            n=sent,
+        )
+    )
 
 
 def reserve_army(state: State, attacker: int, defender: int | None, rule: str) -> None:
@@ -191,7 +203,18 @@ def deploy(state: State, seat: int, words: list[str], rows: Rows) -> None:
     player["armies"] -= sent
     where["armies"][str(seat)] = where["armies"].get(str(seat), 0) + sent
     play.finish()
-    rows.append({"seat": seat, "event": f"deploys {sent} armies in {target}"})
+    rows.append(
+        said(
+            seat,
+            counted(
+                sent,
+                gettext_noop("deploys %(n)s army in %(province)s"),
+                gettext_noop("deploys %(n)s armies in %(province)s"),
+            ),
+            province=target,
+            n=sent,
+        )
+    )
 
 
 def withdraw(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -220,9 +243,36 @@ def withdraw(state: State, seat: int, words: list[str], rows: Rows) -> None:
     if str(seat) not in where["armies"]:
         state["mercenaries"] += where["mercenaries"].pop(str(seat), 0)
     state["seats"][str(seat)]["armies"] += wanted["armies"]
-    singular = {"armies": "army", "mercenaries": "mercenary"}
-    pieces = [f"{n} {kind if n > 1 else singular[kind]}" for kind, n in wanted.items() if n]
-    rows.append({"seat": seat, "event": f"withdraws {' and '.join(pieces)} from {province}"})
+    rows.append(_withdrawn(seat, wanted, province))
+
+
+def _withdrawn(seat: int, wanted: dict[str, int], province: str) -> dict[str, Any]:
+    template = _of_two_kinds(
+        wanted["armies"],
+        wanted["mercenaries"],
+        gettext_noop("withdraws armies (%(armies)s) and mercenaries (%(hired)s) from %(province)s"),
+        (
+            gettext_noop("withdraws %(armies)s army from %(province)s"),
+            gettext_noop("withdraws %(armies)s armies from %(province)s"),
+        ),
+        (
+            gettext_noop("withdraws %(hired)s mercenary from %(province)s"),
+            gettext_noop("withdraws %(hired)s mercenaries from %(province)s"),
+        ),
+    )
+    return said(
+        seat, template, armies=wanted["armies"], hired=wanted["mercenaries"], province=province
+    )
+
+
+def _of_two_kinds(
+    first: int, second: int, both: str, firsts: tuple[str, str], seconds: tuple[str, str]
+) -> str:
+    """The template for pieces of two kinds: both named with their numbers, or the one there is
+    in its singular or plural."""
+    if first and second:
+        return both
+    return counted(first, *firsts) if first else counted(second, *seconds)
 
 
 def withdrawn_pieces(spec: list[str], rule: str) -> dict[str, int]:
@@ -260,7 +310,18 @@ def sail(state: State, seat: int, words: list[str], rows: Rows) -> None:
     ships = state["ships"][sea]
     ships[str(seat)] = ships.get(str(seat), 0) + paid["ship"]
     play.finish()
-    rows.append({"seat": seat, "event": f"deploys {paid['ship']} ships in {sea}"})
+    rows.append(
+        said(
+            seat,
+            counted(
+                paid["ship"],
+                gettext_noop("deploys %(n)s ship in %(sea)s"),
+                gettext_noop("deploys %(n)s ships in %(sea)s"),
+            ),
+            n=paid["ship"],
+            sea=sea,
+        )
+    )
     check_seas(state, seat, rows)
 
 
@@ -277,7 +338,18 @@ def recall(state: State, seat: int, words: list[str], rows: Rows) -> None:
     if not state["ships"][sea][str(seat)]:
         del state["ships"][sea][str(seat)]
     state["seats"][str(seat)]["ships"] += count
-    rows.append({"seat": seat, "event": f"withdraws {count} ships from {sea}"})
+    rows.append(
+        said(
+            seat,
+            counted(
+                count,
+                gettext_noop("withdraws %(n)s ship from %(sea)s"),
+                gettext_noop("withdraws %(n)s ships from %(sea)s"),
+            ),
+            n=count,
+            sea=sea,
+        )
+    )
 
 
 def end_war(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -340,9 +412,14 @@ def buy(state: State, seat: int, words: list[str], rows: Rows) -> None:
         player[f"{kind}_general"] -= count
         player[kind] += count
     play.finish()
-    rows.append(
-        {"seat": seat, "event": f"buys {wanted['armies']} armies and {wanted['ships']} ships"}
+    template = _of_two_kinds(
+        wanted["armies"],
+        wanted["ships"],
+        gettext_noop("buys armies (%(armies)s) and ships (%(ships)s)"),
+        (gettext_noop("buys %(armies)s army"), gettext_noop("buys %(armies)s armies")),
+        (gettext_noop("buys %(ships)s ship"), gettext_noop("buys %(ships)s ships")),
     )
+    rows.append(said(seat, template, armies=wanted["armies"], ships=wanted["ships"]))
 
 
 def add_card(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -369,7 +446,7 @@ def add_card(state: State, seat: int, words: list[str], rows: Rows) -> None:
     player["discard"].append(card)
     state["turn"]["add_used"] = True
     play.finish()
-    rows.append({"seat": seat, "event": f"adds {data.card_name(card)} to their deck"})
+    rows.append(said(seat, gettext_noop("adds %(card)s to their deck"), card=data.card_name(card)))
 
 
 def reserve(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -386,7 +463,7 @@ def reserve(state: State, seat: int, words: list[str], rows: Rows) -> None:
     for card in words:
         player["hand"].remove(card)
         player["reserve"].append(card)
-    rows.append({"seat": seat, "event": f"puts {', '.join(words)} into the reserve"})
+    rows.append(said(seat, gettext_noop("puts %(cards)s into the reserve"), cards=", ".join(words)))
 
 
 def discard(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -400,7 +477,10 @@ def discard(state: State, seat: int, words: list[str], rows: Rows) -> None:
             raise RuleError(f"{rule}: {card} is not in your hand or reserve.")
         player[zone].remove(card)
         player["discard"].append(card)
-    rows.append({"seat": seat, "event": f"discards {len(words)} cards", "cards": words})
+    discarded = counted(
+        len(words), gettext_noop("discards %(n)s card"), gettext_noop("discards %(n)s cards")
+    )
+    rows.append({**said(seat, discarded, n=len(words)), "cards": words})
 
 
 def remove(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -422,7 +502,9 @@ def remove(state: State, seat: int, words: list[str], rows: Rows) -> None:
             state["province_stack"].insert(0, card)
         else:
             state["progress_display"].append(card)
-    rows.append({"seat": seat, "event": f"removes {', '.join(words)} from their deck"})
+    rows.append(
+        said(seat, gettext_noop("removes %(cards)s from their deck"), cards=", ".join(words))
+    )
 
 
 def patronage(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -475,7 +557,9 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
             player["cities"] -= 1
             player["villages"] += 1
             where["building"] = "city"
-            rows.append({"seat": seat, "event": f"builds a city in {province}"})
+            rows.append(
+                said(seat, gettext_noop("builds a city in %(province)s"), province=province)
+            )
             take_token(state, seat, "city", rows)
         else:
             if province not in own or where["castle"] or where["building"] == "citadel":
@@ -485,7 +569,9 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
             extra = optional_gold(state, seat, paid, None, {"stone": 1}, rule)
             state["castles_left"] -= 1
             where["castle"] = True
-            rows.append({"seat": seat, "event": f"builds a castle in {province}"})
+            rows.append(
+                said(seat, gettext_noop("builds a castle in %(province)s"), province=province)
+            )
             take_token(state, seat, "castle", rows)
     elif kind == "road" and len(what) == 3:
         a, b = sorted((province_named(what[1]), province_named(what[2])))
@@ -504,7 +590,7 @@ def build(state: State, seat: int, words: list[str], rows: Rows) -> None:
         extra = optional_gold(state, seat, paid, "inns", {"stone": stone}, rule)
         state["roads_left"] -= 1
         state["roads"].append([a, b])
-        rows.append({"seat": seat, "event": f"builds a road between {a} and {b}"})
+        rows.append(said(seat, gettext_noop("builds a road between %(a)s and %(b)s"), a=a, b=b))
         take_token(state, seat, "streets", rows)
     else:
         raise RuleError(f"{rule}: build city <province>, castle <province> or road <a> <b>.")
@@ -545,7 +631,7 @@ def end_game(state: State, seat: int, words: list[str], rows: Rows) -> None:
         raise RuleError(f"{rule}: after the wars you must have strictly more VP than everyone.")
     state["finished"] = True
     state["winner"] = seat
-    rows.append({"seat": seat, "event": "ends the game and wins"})
+    rows.append(said(seat, gettext_noop("ends the game and wins")))
 
 
 def draw_up(state: State, seat: int, limit: int) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
+from .sayings import gettext_noop, said
 from .state import State, choosers, controlled, first_turn
 
 
@@ -23,7 +24,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
         raise RuleError(f"{rule}: citadel <one of your provinces>")
     choices = state["citadel_choices"]
     choices[str(seat)] = words[0]
-    rows.append({"seat": seat, "event": "chooses a province for the citadel"})
+    rows.append(said(seat, gettext_noop("chooses a province for the citadel")))
     if not choosers(state):
         reveal(state, rows)
 
@@ -37,7 +38,7 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
         player["villages"] += 1
         player["citadel"] = "board"
     shown = ", ".join(f"{state['colours'][int(k) - 1]} {p}" for k, p in sorted(choices.items()))
-    rows.append({"event": f"citadels revealed: {shown}"})
+    rows.append(said(None, gettext_noop("citadels revealed: %(choices)s"), choices=shown))
     state["citadel_choices"] = None
     state["turn"] = first_turn(state)
 

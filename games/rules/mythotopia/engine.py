@@ -7,6 +7,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import actions, citadel, progress, start_choice
+from .sayings import gettext_noop, said
 from .scoring import choose_scribe_source, vp
 from .state import (
     State,
@@ -79,6 +80,7 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
         "actor": actor,
         "command": " ".join(words),
         "text": "; ".join(e["event"] for e in events) or command,
+        **_sayings(events),
     }
     drawn = [card for e in events for card in e.get("drawn", [])]
     if free:
@@ -99,8 +101,15 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
 def _rows_text(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "text": "; ".join(e["event"] for e in events),
+        **_sayings(events),
         "vp": {state["colours"][s - 1]: vp(state, s) for s in range(1, len(state["players"]) + 1)},
     }
+
+
+def _sayings(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The templates and values of the row's sentences (``says``), for a page to translate."""
+    says = [e["say"] for e in events if "say" in e]
+    return {"says": says} if says and len(says) == len(events) else {}
 
 
 def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, Any]]) -> bool:
@@ -114,7 +123,7 @@ def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, A
         TWO_WORD_ACTIONS[pair](state, seat, words[2:], events)
         return False
     if head == "pass" and len(words) == 1:
-        events.append({"seat": seat, "event": "passes"})
+        events.append(said(seat, gettext_noop("passes")))
         return False
     if head in ACTIONS:
         ACTIONS[head](state, seat, words[1:], events)

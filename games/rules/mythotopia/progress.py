@@ -12,6 +12,7 @@ from games.rules.core import RuleError
 
 from .actions import Rows, number, province_named, seat_of_colour, split
 from .payment import Play, exactly
+from .sayings import counted, gettext_noop, said
 from .state import State, controlled, draw, reserve_capacity
 from .wars import at_war, parties, resolve
 
@@ -25,7 +26,7 @@ def militia(state: State, seat: int, words: list[str], rows: Rows) -> None:
     _discard_played(state, seat, "militia")
     player["armies_general"] -= 1
     player["armies"] += 1
-    rows.append({"seat": seat, "event": "plays Militia: 1 army into the personal supply"})
+    rows.append(said(seat, gettext_noop("plays Militia: 1 army into the personal supply")))
 
 
 def marauders(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -42,7 +43,14 @@ def marauders(state: State, seat: int, words: list[str], rows: Rows) -> None:
         del where["armies"][str(victim)]
         state["mercenaries"] += where["mercenaries"].pop(str(victim), 0)
     state["seats"][str(victim)]["armies"] += 1
-    rows.append({"seat": seat, "event": f"plays Marauders: 1 {words[1]} army leaves {province}"})
+    rows.append(
+        said(
+            seat,
+            gettext_noop("plays Marauders: 1 %(colour)s army leaves %(province)s"),
+            colour=words[1],
+            province=province,
+        )
+    )
 
 
 def providence(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -53,7 +61,7 @@ def providence(state: State, seat: int, words: list[str], rows: Rows) -> None:
     # Drawing first: a reshuffle leaves Providence on the new discard pile.
     drawn = draw(state, str(seat), 2)
     player["discard"].append("providence")
-    rows.append({"seat": seat, "event": "plays Providence: draws 2 cards", "drawn": drawn})
+    rows.append({**said(seat, gettext_noop("plays Providence: draws 2 cards")), "drawn": drawn})
 
 
 def counsellor(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -73,8 +81,12 @@ def counsellor(state: State, seat: int, words: list[str], rows: Rows) -> None:
     player["discard"].extend(["counsellor", *words])
     rows.append(
         {
-            "seat": seat,
-            "event": f"plays Counsellor: discards {len(words)} and draws {len(drawn)} cards",
+            **said(
+                seat,
+                gettext_noop("plays Counsellor: discards %(discarded)s, draws %(drawn)s"),
+                discarded=len(words),
+                drawn=len(drawn),
+            ),
             "drawn": drawn,
         }
     )
@@ -94,7 +106,9 @@ def mystic(state: State, seat: int, words: list[str], rows: Rows) -> None:
     play.finish()
     player["discard"].remove(card)
     player["hand"].append(card)
-    rows.append({"seat": seat, "event": f"plays Mystic: takes {card} back into the hand"})
+    rows.append(
+        said(seat, gettext_noop("plays Mystic: takes %(card)s back into the hand"), card=card)
+    )
 
 
 def mercenary(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -116,7 +130,12 @@ def mercenary(state: State, seat: int, words: list[str], rows: Rows) -> None:
     play.finish()
     state["mercenaries"] -= count
     where["mercenaries"][str(seat)] = where["mercenaries"].get(str(seat), 0) + count
-    rows.append({"seat": seat, "event": f"plays Mercenary: {count} mercenaries in {province}"})
+    template = counted(
+        count,
+        gettext_noop("plays Mercenary: %(n)s mercenary in %(province)s"),
+        gettext_noop("plays Mercenary: %(n)s mercenaries in %(province)s"),
+    )
+    rows.append(said(seat, template, n=count, province=province))
 
 
 def diplomat(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -130,7 +149,7 @@ def diplomat(state: State, seat: int, words: list[str], rows: Rows) -> None:
     play.card("diplomat", "Diplomat")
     exactly(play.pay(parts.get("pay", [])), {"gold": 1}, "Diplomat")
     play.finish()
-    rows.append({"seat": seat, "event": f"plays Diplomat in {province}"})
+    rows.append(said(seat, gettext_noop("plays Diplomat in %(province)s"), province=province))
     resolve(state, province, state["provinces"][province]["owner"] or 0, rows, defended=False)
 
 
@@ -149,7 +168,12 @@ def alchemist(state: State, seat: int, words: list[str], rows: Rows) -> None:
     state["token_supply"][str(value)] += 1
     token["value"] = value + 1
     rows.append(
-        {"seat": seat, "event": f"plays Alchemist: a {value}-VP token becomes {value + 1} VP"}
+        said(
+            seat,
+            gettext_noop("plays Alchemist: a %(before)s-VP token becomes %(after)s VP"),
+            before=value,
+            after=value + 1,
+        )
     )
 
 
@@ -189,7 +213,12 @@ def march(state: State, seat: int, words: list[str], rows: Rows) -> None:
     there = state["provinces"][end]["armies"]
     there[str(seat)] = there.get(str(seat), 0) + count
     state["turn"]["road_move"] = True
-    rows.append({"seat": seat, "event": f"moves {count} armies by road from {start} to {end}"})
+    template = counted(
+        count,
+        gettext_noop("moves %(n)s army by road from %(start)s to %(end)s"),
+        gettext_noop("moves %(n)s armies by road from %(start)s to %(end)s"),
+    )
+    rows.append(said(seat, template, n=count, start=start, end=end))
 
 
 def warehouse(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -208,7 +237,9 @@ def warehouse(state: State, seat: int, words: list[str], rows: Rows) -> None:
     state["turn"]["once"].append("warehouse")
     player["hand"].remove(words[0])
     player["reserve"].append(words[0])
-    rows.append({"seat": seat, "event": f"puts {words[0]} into the reserve (Warehouse)"})
+    rows.append(
+        said(seat, gettext_noop("puts %(card)s into the reserve (Warehouse)"), card=words[0])
+    )
 
 
 def philosopher(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -223,11 +254,14 @@ def philosopher(state: State, seat: int, words: list[str], rows: Rows) -> None:
     state["turn"]["philosopher"] = state["progress_stack"][:3]
     del state["progress_stack"][:3]
     rows.append(
-        {
-            "seat": seat,
-            "event": f"plays Philosopher: looks at the top {len(state['turn']['philosopher'])} "
-            "progress cards; the Philosopher leaves the game",
-        }
+        said(
+            seat,
+            gettext_noop(
+                "plays Philosopher: looks at the top %(n)s progress cards; "
+                "the Philosopher leaves the game"
+            ),
+            n=len(state["turn"]["philosopher"]),
+        )
     )
 
 
@@ -243,8 +277,7 @@ def take(state: State, seat: int, words: list[str], rows: Rows) -> None:
     state["progress_stack"][:0] = [c for c in seen if c != words[0]]
     rows.append(
         {
-            "seat": seat,
-            "event": "takes 1 of them into the hand (Philosopher)",
+            **said(seat, gettext_noop("takes 1 of them into the hand (Philosopher)")),
             "drawn": [words[0]],
         }
     )

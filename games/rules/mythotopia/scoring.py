@@ -7,6 +7,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import data
+from .sayings import gettext_noop, said
 from .state import State, controlled
 
 
@@ -42,15 +43,17 @@ def take_token(
     )
     if tokens and (value is None or value in tokens) and not from_supply:
         taken = tokens.pop(tokens.index(value) if value is not None else 0)
-        source = data.vp_card_name(card)
+        template = gettext_noop("takes a %(n)s-VP token from %(card)s")
     else:
         taken = value if value is not None else token_values(card)[0]
         if not scribe(state, seat) or state["token_supply"][str(taken)] <= 0:
             return False
         state["token_supply"][str(taken)] -= 1
-        source = f"the unused supply for {data.vp_card_name(card)} (Scribe)"
+        template = gettext_noop(
+            "takes a %(n)s-VP token from the unused supply for %(card)s (Scribe)"
+        )
     state["seats"][str(seat)]["tokens"].append({"card": card, "value": taken})
-    rows.append({"seat": seat, "event": f"takes a {taken}-VP token from {source}"})
+    rows.append(said(seat, template, n=taken, card=data.vp_card_name(card)))
     return True
 
 
@@ -90,8 +93,11 @@ def choose_scribe_source(
     if bool(player.get("scribe_supply")) == chosen:
         raise RuleError(f"{rule}: your tokens already come from the {words[0]}.")
     player["scribe_supply"] = chosen
-    where = "the unused supply" if chosen else "the VP cards while they hold any"
-    rows.append({"seat": seat, "event": f"takes VP tokens from {where} (Scribe)"})
+    if chosen:
+        template = gettext_noop("takes VP tokens from the unused supply (Scribe)")
+    else:
+        template = gettext_noop("takes VP tokens from the VP cards while they hold any (Scribe)")
+    rows.append(said(seat, template))
 
 
 def token_values(card: str) -> list[int]:

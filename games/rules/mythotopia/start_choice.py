@@ -9,6 +9,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import data
+from .sayings import gettext_noop, said
 from .state import State, choosers, controlled, draw, first_turn, rng
 
 OPTION = "start-choice"
@@ -31,7 +32,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
         raise RuleError(f"{rule}: return {returns()} of your provinces.")
     choices = state["start_choices"]
     choices[str(seat)] = list(words)
-    rows.append({"seat": seat, "event": "chooses the provinces to return"})
+    rows.append(said(seat, gettext_noop("chooses the provinces to return")))
     if not choosers(state):
         reveal(state, rows)
 
@@ -48,7 +49,9 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
             player["deck"].remove(province)
             state["province_stack"].append(province)  # the top of the province stack
         shown.append(f"{state['colours'][int(key) - 1]} {', '.join(provinces)}")
-    rows.append({"event": f"provinces returned: {'; '.join(shown)}"})
+    rows.append(
+        said(None, gettext_noop("provinces returned: %(choices)s"), choices="; ".join(shown))
+    )
     state["start_choices"] = None
     state["turn"] = first_turn(state)
     deal_hands(state)

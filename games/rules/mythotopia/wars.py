@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
+from .sayings import gettext_noop, said
 from .scoring import check_islands, take_token
 from .state import State, draw, rng
 
@@ -89,7 +90,13 @@ def resolve(
     where["mercenaries"] = {}
     owner = where["owner"]
     if winner == (owner or NEUTRAL):
-        rows.append({"event": f"the war in {province} ends: the defender holds it"})
+        rows.append(
+            said(
+                None,
+                gettext_noop("the war in %(province)s ends: the defender holds it"),
+                province=province,
+            )
+        )
         if owner and defended:
             take_token(state, owner, "defender", rows)
         return
@@ -118,14 +125,21 @@ def capture(state: State, province: str, attacker: int, rows: list[dict[str, Any
     if seat["villages"] <= 0:
         state["province_stack"].insert(0, card)
         rows.append(
-            {"event": f"{province} falls but seat {attacker} has no village left: it is neutral"}
+            said(
+                None,
+                gettext_noop(
+                    "%(province)s falls but seat %(seat)s has no village left: it is neutral"
+                ),
+                province=province,
+                seat=attacker,
+            )
         )
         return
     seat["villages"] -= 1
     where["owner"] = attacker
     where["building"] = "village"
     seat["discard"].append(card)
-    rows.append({"seat": attacker, "event": f"captures {province}"})
+    rows.append(said(attacker, gettext_noop("captures %(province)s"), province=province))
     if former:
         take_token(state, attacker, "spoils", rows)
     if dragon:
