@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from games.names import COLOUR_NAMES
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
@@ -27,7 +28,16 @@ def in_reader_language(row: dict) -> dict:
     says = row.get("says")
     if not says:
         return row
-    return {**row, "text": "; ".join(gettext(template) % values for template, values in says)}
+    return {
+        **row,
+        "text": "; ".join(gettext(template) % _named(values) for template, values in says),
+    }
+
+
+def _named(values: dict) -> dict:
+    """A player's colour in the reader's language; every other value as the game names it."""
+    colour = values.get("colour")
+    return {**values, "colour": str(COLOUR_NAMES[colour])} if colour in COLOUR_NAMES else values
 
 
 def board() -> dict:
