@@ -91,8 +91,8 @@ def apply_in_place(
     seat = seat_actor(actor) if faction is None else faction.seat
     last = len(parsed) - 1
     for i, cmd in enumerate(parsed):
-        _do_command(g, faction, cmd, seat)
-        if i == last and faction is not None and end_of_input:
+        advanced = _do_command(g, faction, cmd, seat)
+        if i == last and faction is not None and end_of_input and not advanced:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
@@ -161,7 +161,9 @@ def seat_actor(actor: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> None:
+def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> bool:
+    """Carry out one command; True if it also ended the faction's input (its row is closed
+    and the turn passed on), which asking again right away would only repeat."""
     ledger = g.ledger
     if f is not None:
         ledger.begin_row(f)
@@ -171,6 +173,8 @@ def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None 
     if ledger.force_finish and f is not None:
         turns.maybe_advance_to_next_player(g, f)
         ledger.finish_row()
+        return True
+    return False
 
 
 # --- questions the platform asks ------------------------------------------------------------
