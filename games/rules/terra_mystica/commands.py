@@ -78,44 +78,29 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
         from .merchants.commands import execute as merchants_execute
 
         merchants_execute(g, f, verb, args)
-    elif verb == "adjust":
-        adjust_command(g, f, *args)
-    elif verb == "pick_color":
-        pick_color(g, f, args[0])
-    elif verb == "gain_token":
-        gain_p3_for_vp(g, f)
-    elif verb == "unlock":
-        unlock_terrain(g, f, args[0])
+    # The verbs in the order of how often they occur (the corpus: leech, build, upgrade, ...).
+    elif verb == "leech":
+        leech.accept(g, f, *args)
+        g.ledger.force_finish = True
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
         building.upgrade(g, f, *args)
-    elif verb == "transform":
-        building.transform(g, f, *args)
-    elif verb == "dig":
-        building.dig(g, f, args[0])
-    elif verb == "bridge":
-        building.bridge(g, f, *args)
-    elif verb == "connect":
-        building.connect(g, f, list(args))
-    elif verb == "connect_river":
-        building.connect(g, f, [], river=args[0])
-    elif verb == "send":
-        send_priest(g, f, *args)
-    elif verb == "convert":
-        convert(g, f, *args)
-    elif verb == "burn":
-        burn(g, f, args[0])
-    elif verb == "advance":
-        advance(g, f, args[0])
     elif verb == "action":
         take_action(g, f, args[0])
+    elif verb == "convert":
+        convert(g, f, *args)
     elif verb == "pass":
         pass_turn(g, f, args[0])
         g.ledger.force_finish = True
-    elif verb == "leech":
-        leech.accept(g, f, *args)
-        g.ledger.force_finish = True
+    elif verb == "adjust":
+        adjust_command(g, f, *args)
+    elif verb == "send":
+        send_priest(g, f, *args)
+    elif verb == "dig":
+        building.dig(g, f, args[0])
+    elif verb == "transform":
+        building.transform(g, f, *args)
     elif verb == "decline":
         amount, source = args
         if amount is None:
@@ -123,12 +108,28 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
         else:
             leech.decline(g, f, amount, source)
         g.ledger.force_finish = True
+    elif verb == "burn":
+        burn(g, f, args[0])
+    elif verb == "advance":
+        advance(g, f, args[0])
     elif verb == "wait":
         f.waiting = True
+    elif verb == "bridge":
+        building.bridge(g, f, *args)
+    elif verb == "connect":
+        building.connect(g, f, list(args))
+    elif verb == "connect_river":
+        building.connect(g, f, [], river=args[0])
     elif verb == "done":
         if f.allowed_actions:
             raise RuleError(f"{f.name} must take an action before ending the turn")
         f.allowed_sub = {}
+    elif verb == "pick_color":
+        pick_color(g, f, args[0])
+    elif verb == "gain_token":
+        gain_p3_for_vp(g, f)
+    elif verb == "unlock":
+        unlock_terrain(g, f, args[0])
     elif verb in ("drop", "resign"):
         drop_faction(g, g.faction(args[0]) if verb == "drop" else f)
     else:  # pragma: no cover - the parser knows no other verbs

@@ -97,8 +97,10 @@ def apply_in_place(
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
         turns.what_next(g)
-    g.ledger.finish_row()
-    return g.ledger.rows
+    ledger = g.ledger
+    if ledger.collecting is not None:
+        ledger.finish_row()
+    return ledger.rows
 
 
 def drop_faction(state: GameState, faction: str) -> GameState:

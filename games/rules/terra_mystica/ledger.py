@@ -82,9 +82,17 @@ class Ledger:
 
     def begin_row(self, faction: FactionState) -> None:
         """Start a row for ``faction``, closing a row another faction is collecting."""
-        if self.collecting is not faction:
+        collecting = self.collecting
+        if collecting is faction:
+            return
+        if collecting is not None:
             self.finish_row()
-            self.start_row(faction)
+        # start_row's work, written out: this runs before every command of the game.
+        self.collecting = faction
+        self.commands = []
+        self.leech = {}
+        self.force_finish = False
+        self.start = _snapshot(faction)
 
     def add_command(self, command: str) -> None:
         if self.collecting is not None:
@@ -99,7 +107,9 @@ class Ledger:
             return
         # A row with no command is written only for a dropped faction (its income, its scores).
         if self.commands or f.dropped:
+            # The row takes over the offers dict: the next row starts with a new one.
             self.rows.append(_row(f, ". ".join(self.commands), self.start, self.leech))
+            self.leech = {}
         self.collecting = None
         self.state.trailing_comment = False
 
@@ -144,5 +154,5 @@ def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str,
         (f.p1, f.p2, f.p3),
         (cult[0], cult[1], cult[2], cult[3]),
         delta,
-        dict(leech),
+        leech,
     )
