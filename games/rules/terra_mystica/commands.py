@@ -413,15 +413,15 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
         raise RuleError("resources can be converted only during the actions phase")
     for record in leech.pending_offers(g, f):
         record["leech_tainted"] = "convert"
-    rates = {k: dict(v) for k, v in EXCHANGE_RATES.items()}
-    for a, table in g.rules(f).spec.exchange_rates.items():
-        rates.setdefault(a, {}).update(table)
+    # The faction's own rate for this pair, else the general one (no merged tables built).
+    own = g.rules(f).spec.exchange_rates.get(res_from, {})
+    rate = own[res_to] if res_to in own else EXCHANGE_RATES.get(res_from, {}).get(res_to)
     if f.convert_w_to_p:
         if n_to > 3:
             raise RuleError("the Darklings' stronghold converts at most 3 workers to priests")
-        rates.setdefault("W", {})["P"] = 1
+        if res_from == "W" and res_to == "P":
+            rate = 1
         f.convert_w_to_p = 0
-    rate = rates.get(res_from, {}).get(res_to)
     if not rate:
         raise RuleError(f"cannot convert {res_from} to {res_to}")
     if n_from != n_to * rate:
