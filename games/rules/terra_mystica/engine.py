@@ -167,7 +167,7 @@ def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None 
     """Carry out one command; True if it also ended the faction's input (its row is closed
     and the turn passed on), which asking again right away would only repeat."""
     ledger = g.ledger
-    if f is not None:
+    if f is not None and ledger.collecting is not f:
         ledger.begin_row(f)
     commands.execute(g, f, cmd, seat)
     if f is not None and not f.dropped and cmd.verb not in ("drop", "resign"):

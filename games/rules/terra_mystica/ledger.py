@@ -53,8 +53,17 @@ class LedgerRow:
         }
 
 
-def _snapshot(f: FactionState) -> tuple[int, ...]:
-    return (f.vp, f.c, f.w, f.p, f.p1, f.p2, f.p3, *f.cult, f.cult_steps)
+def _snapshot(f: FactionState) -> tuple[int, int, int, int, int, int]:
+    """What a row's delta is measured from: VP, C, W, P, power value, cult steps."""
+    cult = f.cult
+    return (
+        f.vp,
+        f.c,
+        f.w,
+        f.p,
+        f.p2 + 2 * f.p3,
+        cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps,
+    )
 
 
 class Ledger:
@@ -141,8 +150,8 @@ def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str,
         "C": f.c - start[1],
         "W": f.w - start[2],
         "P": f.p - start[3],
-        "PW": (f.p2 + 2 * f.p3) - (start[5] + 2 * start[6]),
-        "CULT": (cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps) - sum(start[7:]),
+        "PW": (f.p2 + 2 * f.p3) - start[4],
+        "CULT": (cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps) - start[5],
     }
     return LedgerRow(
         f.name,

@@ -412,8 +412,10 @@ def _in_income_done(g: Game) -> None:
 
 def _in_play(g: Game) -> None:
     s = g.s
-    if is_blocked(g):
-        return
+    # is_blocked written out: this runs after every command of the actions phase.
+    for r in s.action_required:
+        if not r.get("optional"):
+            return
     for f in s.factions.values():
         if not (f.passed or f.dropped):
             return
