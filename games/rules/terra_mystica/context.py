@@ -161,10 +161,15 @@ class Game:
 
     @staticmethod
     def available(f: FactionState, kind: str) -> int:
+        # The resources of most costs first, read directly.
+        if kind == "C":
+            return f.c
+        if kind == "W":
+            return f.w
         if kind == "PW":
             return f.p3
-        if kind in ("C", "W", "P"):
-            return getattr(f, kind.lower())
+        if kind == "P":
+            return f.p
         if kind == "VP":
             return f.vp
         if kind == "CHIPS":

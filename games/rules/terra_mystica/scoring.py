@@ -99,9 +99,11 @@ def networks(g: Game, f: FactionState) -> tuple[dict[str, int], dict[str, int]]:
     else:
         distances, limit = board.river_distance, f.ship
 
+    beyond = limit + 1
+
     def indirect(a: str) -> set[str]:
         within = distances[a]
-        return {b for b in locs if within.get(b, limit + 1) <= limit}
+        return {b for b in locs if within.get(b, beyond) <= limit}
 
     cluster_links = {a: direct(a) for a in locs}
     network_links = {a: cluster_links[a] | indirect(a) for a in locs}
