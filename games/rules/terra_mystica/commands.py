@@ -70,7 +70,7 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
     if g.s.finished:
         raise RuleError("the game is over")
     f.waiting = False
-    if verb in ACTIVE_ONLY and g.s.round > 0 and not turns.is_active(g, f):
+    if verb in ACTIVE_ONLY and g.s.round > 0 and g.s.active != f.name:  # turns.is_active
         raise RuleError(_not_your_turn(g, f))
     if verb in MERCHANTS_VERBS:
         if g.s.merchants is None:
