@@ -70,7 +70,7 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
     if g.s.finished:
         raise RuleError("the game is over")
     f.waiting = False
-    if verb in ACTIVE_ONLY and g.s.round > 0 and not turns.is_active(g, f):
+    if verb in ACTIVE_ONLY and g.s.round > 0 and g.s.active != f.name:  # turns.is_active
         raise RuleError(_not_your_turn(g, f))
     if verb in MERCHANTS_VERBS:
         if g.s.merchants is None:
@@ -78,44 +78,29 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
         from .merchants.commands import execute as merchants_execute
 
         merchants_execute(g, f, verb, args)
-    elif verb == "adjust":
-        adjust_command(g, f, *args)
-    elif verb == "pick_color":
-        pick_color(g, f, args[0])
-    elif verb == "gain_token":
-        gain_p3_for_vp(g, f)
-    elif verb == "unlock":
-        unlock_terrain(g, f, args[0])
+    # The verbs in the order of how often they occur (the corpus: leech, build, upgrade, ...).
+    elif verb == "leech":
+        leech.accept(g, f, *args)
+        g.ledger.force_finish = True
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
         building.upgrade(g, f, *args)
-    elif verb == "transform":
-        building.transform(g, f, *args)
-    elif verb == "dig":
-        building.dig(g, f, args[0])
-    elif verb == "bridge":
-        building.bridge(g, f, *args)
-    elif verb == "connect":
-        building.connect(g, f, list(args))
-    elif verb == "connect_river":
-        building.connect(g, f, [], river=args[0])
-    elif verb == "send":
-        send_priest(g, f, *args)
-    elif verb == "convert":
-        convert(g, f, *args)
-    elif verb == "burn":
-        burn(g, f, args[0])
-    elif verb == "advance":
-        advance(g, f, args[0])
     elif verb == "action":
         take_action(g, f, args[0])
+    elif verb == "convert":
+        convert(g, f, *args)
     elif verb == "pass":
         pass_turn(g, f, args[0])
         g.ledger.force_finish = True
-    elif verb == "leech":
-        leech.accept(g, f, *args)
-        g.ledger.force_finish = True
+    elif verb == "adjust":
+        adjust_command(g, f, *args)
+    elif verb == "send":
+        send_priest(g, f, *args)
+    elif verb == "dig":
+        building.dig(g, f, args[0])
+    elif verb == "transform":
+        building.transform(g, f, *args)
     elif verb == "decline":
         amount, source = args
         if amount is None:
@@ -123,12 +108,28 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
         else:
             leech.decline(g, f, amount, source)
         g.ledger.force_finish = True
+    elif verb == "burn":
+        burn(g, f, args[0])
+    elif verb == "advance":
+        advance(g, f, args[0])
     elif verb == "wait":
         f.waiting = True
+    elif verb == "bridge":
+        building.bridge(g, f, *args)
+    elif verb == "connect":
+        building.connect(g, f, list(args))
+    elif verb == "connect_river":
+        building.connect(g, f, [], river=args[0])
     elif verb == "done":
         if f.allowed_actions:
             raise RuleError(f"{f.name} must take an action before ending the turn")
         f.allowed_sub = {}
+    elif verb == "pick_color":
+        pick_color(g, f, args[0])
+    elif verb == "gain_token":
+        gain_p3_for_vp(g, f)
+    elif verb == "unlock":
+        unlock_terrain(g, f, args[0])
     elif verb in ("drop", "resign"):
         drop_faction(g, g.faction(args[0]) if verb == "drop" else f)
     else:  # pragma: no cover - the parser knows no other verbs
@@ -412,15 +413,15 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
         raise RuleError("resources can be converted only during the actions phase")
     for record in leech.pending_offers(g, f):
         record["leech_tainted"] = "convert"
-    rates = {k: dict(v) for k, v in EXCHANGE_RATES.items()}
-    for a, table in g.rules(f).spec.exchange_rates.items():
-        rates.setdefault(a, {}).update(table)
+    # The faction's own rate for this pair, else the general one (no merged tables built).
+    own = g.rules(f).spec.exchange_rates.get(res_from, {})
+    rate = own[res_to] if res_to in own else EXCHANGE_RATES.get(res_from, {}).get(res_to)
     if f.convert_w_to_p:
         if n_to > 3:
             raise RuleError("the Darklings' stronghold converts at most 3 workers to priests")
-        rates.setdefault("W", {})["P"] = 1
+        if res_from == "W" and res_to == "P":
+            rate = 1
         f.convert_w_to_p = 0
-    rate = rates.get(res_from, {}).get(res_to)
     if not rate:
         raise RuleError(f"cannot convert {res_from} to {res_to}")
     if n_from != n_to * rate:

@@ -22,7 +22,7 @@ from .data import (
     scoring_tiles,
     town_tiles,
 )
-from .factions import FactionRules, faction_rules
+from .factions import _RULES, FactionRules, faction_rules
 from .ledger import Ledger
 from .state import FactionState, GameState
 
@@ -89,7 +89,9 @@ class Game:
 
     @staticmethod
     def rules(f: FactionState) -> FactionRules:
-        return faction_rules(f.name)
+        # Asked dozens of times per move: the loaded rules first, without a second call.
+        rules = _RULES.get(f.name)
+        return rules if rules is not None else faction_rules(f.name)
 
     def score_tile(self) -> ScoringTile | None:
         if self.s.round < 1:
@@ -159,10 +161,15 @@ class Game:
 
     @staticmethod
     def available(f: FactionState, kind: str) -> int:
+        # The resources of most costs first, read directly.
+        if kind == "C":
+            return f.c
+        if kind == "W":
+            return f.w
         if kind == "PW":
             return f.p3
-        if kind in ("C", "W", "P"):
-            return getattr(f, kind.lower())
+        if kind == "P":
+            return f.p
         if kind == "VP":
             return f.vp
         if kind == "CHIPS":
@@ -179,18 +186,29 @@ class Game:
             if f.vp < 0:
                 raise RuleError(f"not enough victory points ({f.name} have {f.vp - delta})")
             return
-        if kind == "C" or kind == "W":
-            attr = kind.lower()
-            value = getattr(f, attr) + delta
+        # Coins and workers written out: after VP the most frequent changes.
+        if kind == "C":
+            value = f.c + delta
             if value < 0:
-                raise RuleError(
-                    f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
-                )
-            setattr(f, attr, value)
+                raise _not_enough(f, kind, value, delta)
+            f.c = value
+            return
+        if kind == "W":
+            value = f.w + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.w = value
             return
         if kind == "PW":
             if delta > 0:
-                self.gain_power(f, delta)
+                # gain_power's bowl moves, written out for the most frequent case.
+                from_one = delta if delta < f.p1 else f.p1
+                f.p1 -= from_one
+                f.p2 += from_one
+                rest = delta - from_one
+                from_two = rest if rest < f.p2 else f.p2
+                f.p2 -= from_two
+                f.p3 += from_two
             else:
                 if f.p3 < -delta:
                     raise RuleError(
@@ -478,6 +496,12 @@ class Game:
             vp = tile.vp.get("ADVANCE")
             if vp:
                 self.adjust(f, "VP", vp, tile.id)
+
+
+def _not_enough(f: FactionState, kind: str, value: int, delta: int) -> RuleError:
+    return RuleError(
+        f"not enough {RESOURCE_NAMES[kind]}: {f.name} have {value - delta}, need {-delta}"
+    )
 
 
 def format_cost(cost: dict[str, int]) -> str:

@@ -91,14 +91,16 @@ def apply_in_place(
     seat = seat_actor(actor) if faction is None else faction.seat
     last = len(parsed) - 1
     for i, cmd in enumerate(parsed):
-        _do_command(g, faction, cmd, seat)
-        if i == last and faction is not None and end_of_input:
+        advanced = _do_command(g, faction, cmd, seat)
+        if i == last and faction is not None and end_of_input and not advanced:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
         turns.what_next(g)
-    g.ledger.finish_row()
-    return g.ledger.rows
+    ledger = g.ledger
+    if ledger.collecting is not None:
+        ledger.finish_row()
+    return ledger.rows
 
 
 def drop_faction(state: GameState, faction: str) -> GameState:
@@ -161,9 +163,11 @@ def seat_actor(actor: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> None:
+def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> bool:
+    """Carry out one command; True if it also ended the faction's input (its row is closed
+    and the turn passed on), which asking again right away would only repeat."""
     ledger = g.ledger
-    if f is not None:
+    if f is not None and ledger.collecting is not f:
         ledger.begin_row(f)
     commands.execute(g, f, cmd, seat)
     if f is not None and not f.dropped and cmd.verb not in ("drop", "resign"):
@@ -171,6 +175,8 @@ def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None 
     if ledger.force_finish and f is not None:
         turns.maybe_advance_to_next_player(g, f)
         ledger.finish_row()
+        return True
+    return False
 
 
 # --- questions the platform asks ------------------------------------------------------------

@@ -24,12 +24,34 @@ class LedgerRow:
     p: int = 0
     power: tuple[int, int, int] = (0, 0, 0)
     cult: tuple[int, int, int, int] = (0, 0, 0, 0)
-    delta: dict[str, int] = field(default_factory=dict)
+    # The change over the row as given; None: worked out from ``before`` when asked for.
+    fixed_delta: dict[str, int] | None = None
     leech: dict[str, int] = field(default_factory=dict)  # faction -> power offered by this row
+    # The engine's rows: the faction's snapshot when the row began (see _snapshot) and its
+    # unplaced cult steps at the end. Most rows are never shown, so the delta waits for a reader.
+    before: tuple[int, ...] = ()
+    cult_steps: int = 0
 
     @property
     def is_comment(self) -> bool:
         return self.faction is None
+
+    @property
+    def delta(self) -> dict[str, int]:
+        if self.fixed_delta is not None:
+            return self.fixed_delta
+        start = self.before
+        if not start:
+            return {}
+        power, cult = self.power, self.cult
+        return {
+            "VP": self.vp - start[0],
+            "C": self.c - start[1],
+            "W": self.w - start[2],
+            "P": self.p - start[3],
+            "PW": (power[1] + 2 * power[2]) - start[4],
+            "CULT": (cult[0] + cult[1] + cult[2] + cult[3] + self.cult_steps) - start[5],
+        }
 
     def after(self) -> dict:
         return {
@@ -53,8 +75,17 @@ class LedgerRow:
         }
 
 
-def _snapshot(f: FactionState) -> tuple[int, ...]:
-    return (f.vp, f.c, f.w, f.p, f.p1, f.p2, f.p3, *f.cult, f.cult_steps)
+def _snapshot(f: FactionState) -> tuple[int, int, int, int, int, int]:
+    """What a row's delta is measured from: VP, C, W, P, power value, cult steps."""
+    cult = f.cult
+    return (
+        f.vp,
+        f.c,
+        f.w,
+        f.p,
+        f.p2 + 2 * f.p3,
+        cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps,
+    )
 
 
 class Ledger:
@@ -82,9 +113,17 @@ class Ledger:
 
     def begin_row(self, faction: FactionState) -> None:
         """Start a row for ``faction``, closing a row another faction is collecting."""
-        if self.collecting is not faction:
+        collecting = self.collecting
+        if collecting is faction:
+            return
+        if collecting is not None:
             self.finish_row()
-            self.start_row(faction)
+        # start_row's work, written out: this runs before every command of the game.
+        self.collecting = faction
+        self.commands = []
+        self.leech = {}
+        self.force_finish = False
+        self.start = _snapshot(faction)
 
     def add_command(self, command: str) -> None:
         if self.collecting is not None:
@@ -99,7 +138,9 @@ class Ledger:
             return
         # A row with no command is written only for a dropped faction (its income, its scores).
         if self.commands or f.dropped:
+            # The row takes over the offers dict: the next row starts with a new one.
             self.rows.append(_row(f, ". ".join(self.commands), self.start, self.leech))
+            self.leech = {}
         self.collecting = None
         self.state.trailing_comment = False
 
@@ -126,14 +167,6 @@ class Ledger:
 
 def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str, int]) -> LedgerRow:
     cult = f.cult
-    delta = {
-        "VP": f.vp - start[0],
-        "C": f.c - start[1],
-        "W": f.w - start[2],
-        "P": f.p - start[3],
-        "PW": (f.p2 + 2 * f.p3) - (start[5] + 2 * start[6]),
-        "CULT": (cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps) - sum(start[7:]),
-    }
     return LedgerRow(
         f.name,
         command,
@@ -143,6 +176,8 @@ def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str,
         f.p,
         (f.p1, f.p2, f.p3),
         (cult[0], cult[1], cult[2], cult[3]),
-        delta,
-        dict(leech),
+        None,
+        leech,
+        start,
+        f.cult_steps,
     )

@@ -46,6 +46,8 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
     s = g.s
     s.leech_id += 1
     leech_id = s.leech_id
+    if not offers:  # no neighbour: nothing to ask or record (the id is used up all the same)
+        return offers
     key = str(leech_id)
     # The order of the offers matters for the Cultists: next players first.
     for f in turns.factions_in_order_from(g, builder, include_dropped=False):

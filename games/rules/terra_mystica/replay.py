@@ -255,7 +255,7 @@ def _empty_row(row: dict) -> bool:
 
 def _unchanged(row: LedgerRow) -> LedgerRow:
     """The faction's values as after ``row``, for a row that changed nothing."""
-    return replace(row, command="", delta={}, leech={})
+    return replace(row, command="", fixed_delta={}, leech={})
 
 
 def _folded_income(row: dict, got: LedgerRow) -> bool:

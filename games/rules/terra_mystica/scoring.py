@@ -19,10 +19,12 @@ NETWORK_AWARDS = (18, 12, 6)
 
 def score_build(g: Game, f: FactionState, kind: str) -> None:
     """VP for building ``kind`` (D/TP/TE/SH/SA): favor tiles and the round's scoring tile."""
-    for tile in f.favors:
-        vp = favor_tiles()[tile].get("vp_on_build", {}).get(kind)
-        if vp:
-            g.adjust(f, "VP", vp, tile)
+    if f.favors:
+        tiles = favor_tiles()
+        for tile in f.favors:
+            vp = tiles[tile].get("vp_on_build", {}).get(kind)
+            if vp:
+                g.adjust(f, "VP", vp, tile)
     score = g.score_tile()
     if score is not None:
         vp = score.vp.get(kind)
@@ -97,9 +99,11 @@ def networks(g: Game, f: FactionState) -> tuple[dict[str, int], dict[str, int]]:
     else:
         distances, limit = board.river_distance, f.ship
 
+    beyond = limit + 1
+
     def indirect(a: str) -> set[str]:
         within = distances[a]
-        return {b for b in locs if within.get(b, limit + 1) <= limit}
+        return {b for b in locs if within.get(b, beyond) <= limit}
 
     cluster_links = {a: direct(a) for a in locs}
     network_links = {a: cluster_links[a] | indirect(a) for a in locs}

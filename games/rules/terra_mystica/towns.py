@@ -47,16 +47,21 @@ def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int,
     seen = {start}
     stack = [start]
     power = size = 0
-    building = g.s.building
+    s = g.s
+    building, owner, name = s.building, s.owner, f.name
     building_power = g.rules(f).building_power
+    # Asked after every build: without bridges or river links (most of a game) the land
+    # neighbours are all there is, scanned here instead of through own_neighbours.
+    land = None if s.bridges or s.river_links else g.board.land_neighbours
     while stack:
         h = stack.pop()
         kind = building.get(h)
         if kind:
             power += building_power(kind)
             size += 2 if kind == "SA" else 1
-        for n in own_neighbours(g, f, h):
-            if n not in seen:
+        near = land[h] if land is not None else own_neighbours(g, f, h)
+        for n in near:
+            if n not in seen and owner.get(n) == name:
                 seen.add(n)
                 stack.append(n)
     return seen, power, size

@@ -274,7 +274,7 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     s = g.s
     if not s.round:
         return
-    if not incomplete and is_active(g, f) and not f.allowed_actions:
+    if not incomplete and s.active == f.name and not f.allowed_actions:
         dismiss_action(g, f, "full")
         nxt = next_faction_in_turn(g, f)
         if nxt is not None:
@@ -284,7 +284,8 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     if s.new_order:
         s.order = s.new_order
         s.new_order = []
-    g.ledger.finish_row()
+    if g.ledger.collecting is not None:
+        g.ledger.finish_row()
 
 
 # --- phases -----------------------------------------------------------------------------
@@ -411,8 +412,10 @@ def _in_income_done(g: Game) -> None:
 
 def _in_play(g: Game) -> None:
     s = g.s
-    if is_blocked(g):
-        return
+    # is_blocked written out: this runs after every command of the actions phase.
+    for r in s.action_required:
+        if not r.get("optional"):
+            return
     for f in s.factions.values():
         if not (f.passed or f.dropped):
             return
