@@ -123,6 +123,14 @@ def test_log_chat_undo_and_resign_between_two_players(live, player):
     phone.page.locator("#myth-log-panel").scroll_into_view_if_needed()
     phone.screenshot("mythotopia-log-chat-390px-log", full_page=False)
 
+    # A visitor who is not logged in reads the log and the chat, without any card drawn.
+    visitor = player("visitor")
+    visitor.page.goto(f"{live.url}/games/{game_id}/")
+    expect(visitor.page.locator("#myth-log .myth-log-row").first).to_be_visible()
+    expect(visitor.page.locator("#myth-log .myth-log-secret")).to_have_count(0)
+    expect(visitor.page.locator("#chat-messages")).to_contain_text("Good luck, neighbour!")
+    expect(visitor.page.locator("#chat-form")).to_have_count(0)
+
     # Resigning asks first: dismissed, nothing happens; confirmed, the player is out.
     page = players[other].page
     page.once("dialog", lambda dialog: dialog.dismiss())
