@@ -41,10 +41,28 @@ def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
         "legal": legal,
         "board": localized_board(mythotopia_kind.board()),
     }
+    dropped = seat is not None and game.seats.filter(position=seat, dropped=True).exists()
     context = {
         "game": game,
         "kind": kinds.engine_for(game.kind).info,
         "script_data": script_data,
         "seated": seat is not None,
+        # The server decides whether the last move may be taken back; the script shows the
+        # button only while the viewer's own move is the last one.
+        "can_undo": seated and not dropped,
+        "can_chat": seat is not None or request.user.is_staff,
+        "seat_action": _seat_action(game, seat, dropped),
     }
     return render(request, "web/game_mythotopia.html", context)
+
+
+def _seat_action(game: Game, seat: int | None, dropped: bool) -> str:
+    """What a player may do with their seat, as the Terra Mystica page offers it: leave an
+    open game, resign from a running one."""
+    if seat is None or dropped:
+        return ""
+    if game.status == Game.Status.OPEN:
+        return "leave"
+    if game.status == Game.Status.RUNNING:
+        return "resign"
+    return ""

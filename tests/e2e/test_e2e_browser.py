@@ -156,6 +156,13 @@ def test_three_players_play_a_game_live_in_their_browsers(live, player):
     expect(alice.page.locator(".ledger-table")).to_contain_text("leech 1 from witches")
     alice.screenshot("board-mid-game")
 
+    # The chat: Carol writes, the others read it live.
+    carol.page.fill("#chat-input", "Nice trading house.")
+    carol.page.click("#chat-form button[type=submit]")
+    expect(carol.page.locator("#chat-input")).to_have_value("")
+    for p in (alice, bob, carol):
+        expect(p.page.locator("#chat-messages")).to_contain_text("Nice trading house.")
+
 
 def test_a_move_typed_in_the_command_box_is_previewed_and_errors_show_next_to_it(
     live, player, console_errors

@@ -118,3 +118,55 @@ def test_card_names_and_the_provisional_note_go_through_translation(client_for):
     assert page["board"]["provisional_note"] == data.provisional_note()
     assert page["board"]["cards"]["water-mill"]["name"] == "Water Mill"
     assert page["board"]["vp_cards"]["isles"] == "Lord of the Isles"
+
+
+def _running_game(client_for) -> tuple[int, list]:
+    users = [UserFactory(), UserFactory()]
+    created = client_for(users[0]).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json"
+    )
+    client_for(users[1]).post(f"/api/v1/games/{created.data['id']}/join/")
+    return created.data["id"], users
+
+
+def _page(user, game_id: int) -> str:
+    browser = Client()
+    browser.force_login(user)
+    return browser.get(f"/games/{game_id}/").content.decode()
+
+
+def test_a_player_gets_the_game_log_the_chat_undo_and_resigning(client_for):
+    game_id, users = _running_game(client_for)
+    html = _page(users[0], game_id)
+    assert 'id="myth-log"' in html and "Game log" in html
+    assert 'id="chat-messages"' in html and 'id="chat-form"' in html
+    # The script shows the button once the player's own move is the last one.
+    assert re.search(r'<button[^>]*id="myth-undo"[^>]*hidden', html)
+    resign = re.search(
+        r'<form id="myth-seat-action" data-api-action="resign" data-confirm="([^"]+)"', html
+    )
+    assert resign and "Resign from this game?" in resign.group(1)
+    # The Content-Security-Policy: no inline handlers or styles on the new parts either.
+    assert " onclick=" not in html and " onsubmit=" not in html and " style=" not in html
+
+
+def test_a_spectator_reads_the_log_and_the_chat_but_cannot_write_undo_or_resign(client_for):
+    game_id, _ = _running_game(client_for)
+    html = _page(UserFactory(), game_id)
+    assert 'id="myth-log"' in html and 'id="chat-messages"' in html
+    assert 'id="chat-form"' not in html
+    assert 'id="myth-undo"' not in html and 'id="myth-seat-action"' not in html
+
+
+def test_a_player_of_an_open_mythotopia_game_may_leave_it(client_for):
+    creator, joiner = UserFactory(), UserFactory()
+    created = client_for(creator).post(
+        "/api/v1/games/", {"kind": "mythotopia", "player_count": 3}, format="json"
+    )
+    game_id = created.data["id"]
+    client_for(joiner).post(f"/api/v1/games/{game_id}/join/")
+    for user, label in ((creator, "Cancel game"), (joiner, "Leave")):
+        html = _page(user, game_id)
+        action = re.search(r'id="myth-seat-action" data-api-action="(\w+)"(.*?)</form>', html, re.S)
+        assert action and action.group(1) == "leave" and label in action.group(2)
+        assert 'id="myth-undo"' not in html

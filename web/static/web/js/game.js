@@ -5,6 +5,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 import { api, h, showError } from "./api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "./charts.js";
+import { setupChat } from "./chat.js";
 import { classify, factionName, joinRow, labelRow, splitRow } from "./commands.js";
 import { renderLedger, roundStarts } from "./ledger.js";
 import { renderCults, renderFactions, renderTiles } from "./panels.js";
@@ -64,10 +65,6 @@ const el = {
   moveNumber: $("move-number"),
   roundText: $("round-text"),
   zoom: $("zoom-button"),
-  chatList: $("chat-messages"),
-  chatForm: $("chat-form"),
-  chatInput: $("chat-input"),
-  chatError: $("chat-error"),
   autoleechForm: $("autoleech-form"),
   autoleechFields: $("autoleech-fields"),
   autoleechStatus: $("autoleech-status"),
@@ -88,6 +85,11 @@ const el = {
   premoveList: $("premove-list"),
   premoveError: $("premove-error"),
 };
+const chat = setupChat({
+  elements: { list: $("chat-messages"), form: $("chat-form"), input: $("chat-input"), error: $("chat-error") },
+  url: `${base}/chat/`,
+  query,
+});
 
 const normalize = (text) => text.split(/\s+/).join(" ").trim();
 const running = () => st.status === "running";
@@ -967,21 +969,6 @@ function renderHistoryBar() {
     h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, gettext("Back to the game")));
 }
 
-async function loadChat() {
-  if (!el.chatList) return;
-  try {
-    const page = await api("GET", `${base}/chat/${query ? query + "&" : "?"}page_size=500`);
-    const items = page.results.map((m) =>
-      h("li", {}, h("strong", {}, h("a", { href: `/players/${encodeURIComponent(m.username)}/` }, m.username)), " ",
-        h("time", { class: "muted", datetime: m.created_at }, new Date(m.created_at).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })),
-        h("p", {}, m.text)));
-    el.chatList.replaceChildren(...(items.length ? items : [h("li", { class: "muted empty" }, gettext("No messages yet."))]));
-    el.chatList.scrollTop = el.chatList.scrollHeight;
-  } catch (error) {
-    showError(el.chatError, error.message);
-  }
-}
-
 let socket = null;
 let backoff = 1000;
 
@@ -998,7 +985,7 @@ function connect() {
     } catch (error) {
       return;
     }
-    if (message.event === "chat") loadChat();
+    if (message.event === "chat") chat.load();
     if (message.status && message.status !== st.status && message.status !== "aborted") {
       window.location.reload();
       return;
@@ -1036,21 +1023,6 @@ function setupForms() {
       }
     });
     el.undo.addEventListener("click", undoStep);
-  }
-  if (el.chatForm) {
-    el.chatForm.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const text = el.chatInput.value.trim();
-      if (!text) return;
-      try {
-        await api("POST", `${base}/chat/${query}`, { text });
-        el.chatInput.value = "";
-        showError(el.chatError, "");
-        loadChat();
-      } catch (error) {
-        showError(el.chatError, error.message);
-      }
-    });
   }
   if (el.autoleechForm) {
     el.autoleechForm.addEventListener("submit", async (event) => {

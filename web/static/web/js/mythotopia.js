@@ -2,8 +2,11 @@
 // from the viewer's own view (other players' hands arrive only as sizes). Actions are the
 // legal commands grouped by their first word, or typed; each is previewed by the server and
 // confirmed before it is sent, and the page refreshes from the API whenever the game's WebSocket reports a new move.
+// Below them: the game log (the ledger as the viewer may see it: their own drawn cards, never
+// another player's), the chat, taking back one's last move, and resigning or leaving.
 
 import { api, h, showError } from "./api.js";
+import { setupChat } from "./chat.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { colourName, describeProvince, describeSea, drawMap } from "./mythotopia_map.js";
 
@@ -20,6 +23,7 @@ const st = {
   layout: null,
   selected: null,
   pending: null,
+  log: null, // the ledger's entries, once loaded
 };
 
 const GROUPS = {
@@ -256,6 +260,104 @@ async function send() {
   }
 }
 
+// --- the game log --------------------------------------------------------------------------
+
+function seatOfColour(colour) {
+  return Object.values(st.view.seats || {}).find((row) => row.colour === colour);
+}
+
+function myColour() {
+  const me = seatRow(data.me.seat);
+  return me ? me.colour : null;
+}
+
+function cardNames(cards) {
+  return cards.map((card) => cardInfo(card).name).join(", ");
+}
+
+// One line per ledger row; a move without rows (an automatic one) is its command.
+function logLines(entry) {
+  const rows = entry.rows && entry.rows.length ? entry.rows : [{ actor: entry.actor, command: entry.command }];
+  return rows.map((row) => {
+    const colour = row.actor || entry.actor;
+    const seat = seatOfColour(colour);
+    // Only the viewer's own rows carry the cards drawn and discarded.
+    const secrets = [
+      row.drawn && row.drawn.length ? interpolate(gettext("You drew: %(cards)s."), { cards: cardNames(row.drawn) }) : null,
+      row.discarded && row.discarded.length ? interpolate(gettext("You discarded: %(cards)s."), { cards: cardNames(row.discarded) }) : null,
+    ].filter(Boolean);
+    return h("li", { class: "myth-log-row", dataset: { move: String(entry.move_number), actor: colour } },
+      h("span", { class: "myth-log-move muted" }, `${entry.move_number}.`), " ",
+      h("span", { class: `myth-swatch seat-${colour}`, title: colourName(colour) }), " ",
+      h("strong", {}, seat ? seat.player : colour), " ",
+      h("span", { class: "myth-log-text" }, row.text || row.command),
+      secrets.length ? h("span", { class: "myth-log-secret muted" }, secrets.join(" ")) : null);
+  });
+}
+
+function renderLog() {
+  const list = $("myth-log");
+  if (!list || !st.log) return;
+  const lines = [...st.log].reverse().flatMap(logLines);
+  list.replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, gettext("Nothing has happened yet."))]));
+}
+
+async function loadLog() {
+  try {
+    st.log = await api("GET", `${base}/ledger/`);
+    showError($("myth-log-error"), "");
+  } catch (error) {
+    showError($("myth-log-error"), error.message);
+    return;
+  }
+  renderLog();
+  renderUndo();
+}
+
+// --- taking back a move, resigning, leaving ------------------------------------------------------
+
+// The platform takes back the viewer's own last move while nobody has acted since: offered
+// while the last move in force is theirs.
+function renderUndo() {
+  const button = $("myth-undo");
+  if (!button) return;
+  const last = st.log && st.log.length ? st.log[st.log.length - 1] : null;
+  button.hidden = !(last && last.kind === "command" && last.actor === myColour() && !st.view.finished);
+}
+
+async function undo() {
+  const button = $("myth-undo");
+  button.disabled = true;
+  try {
+    await api("POST", `${base}/undo/`, { expected_move_number: st.moveNumber });
+    showError($("myth-undo-error"), "");
+    st.pending = null;
+    $("myth-confirm").hidden = true;
+  } catch (error) {
+    showError($("myth-undo-error"), error.status === 409 ? gettext("The game moved on: look at the board again.") : error.message);
+  } finally {
+    button.disabled = false;
+  }
+  await refresh();
+}
+
+function setupSeatAction() {
+  const form = $("myth-seat-action");
+  if (!form) return;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    const action = form.dataset.apiAction;
+    try {
+      await api("POST", `${base}/${action}/`);
+      if (action === "leave") window.location.assign("/");
+      else window.location.reload();
+    } catch (error) {
+      showError($("myth-seat-error"), error.message);
+    }
+  });
+}
+
 function renderAll() {
   renderTurn();
   renderMap();
@@ -278,6 +380,7 @@ async function refresh() {
   } catch (error) {
     showError($("myth-error"), error.message);
   }
+  await loadLog();
 }
 
 function connect(backoff = 1000) {
@@ -290,6 +393,7 @@ function connect(backoff = 1000) {
     } catch (error) {
       return;
     }
+    if (message.event === "chat") chat.load();
     if (message.status && message.status !== data.game.status && message.status !== "aborted") {
       window.location.reload();
       return;
@@ -301,8 +405,17 @@ function connect(backoff = 1000) {
   });
 }
 
+const chat = setupChat({
+  elements: { list: $("chat-messages"), form: $("chat-form"), input: $("chat-input"), error: $("chat-error") },
+  url: `${base}/chat/`,
+});
+
 async function start() {
   renderAll();
+  loadLog();
+  chat.load();
+  setupSeatAction();
+  if ($("myth-undo")) $("myth-undo").addEventListener("click", undo);
   const form = $("myth-command-form");
   if (form) {
     form.addEventListener("submit", (event) => {
