@@ -335,6 +335,9 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         last = kept[-1]
         if any(m.number > last.number and m.user_id != user.pk for m in moves):
             raise ApplicationError(_("Another player has acted since your last move."))
+        refusal = kinds.undo_refusal(game.kind, last.ledger)
+        if refusal:
+            raise ApplicationError(refusal)
         undo = Move(
             game=game,
             number=game.move_count + 1,

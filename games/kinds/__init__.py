@@ -104,6 +104,12 @@ def ledger_seen(kind: str, rows: list[dict], seat: int | None) -> list[dict]:
     return view(rows, seat) if view else rows
 
 
+def undo_refusal(kind: str, rows: list[dict]) -> str | None:
+    """Why a move with these ledger rows may not be taken back (see the contract), or None."""
+    refusal = getattr(engine_for(kind), "undo_refusal", None)
+    return refusal(rows) if refusal else None
+
+
 def preview(kind: str, state: Any, seat: int, command: str) -> dict[str, Any]:
     """``command`` tried for ``seat`` without being played (see the contract's ``preview``):
     the kind's own preview, or the seat's view of the result and its legal commands while the

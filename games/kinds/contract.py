@@ -24,6 +24,9 @@ with ``after`` (the new state, for the platform only), ``state`` (its view for t
 ``ledger`` (the rows as the seat may see them) and ``legal`` (what may follow in the same
 move); for games whose result would show the seat something before it commits (a card drawn
 from a secret deck). Without it the platform applies the command and shows the seat's view.
+``undo_refusal(rows)``: why the move that wrote these ledger rows may not be taken back (it
+showed its player something secret: cards drawn, others' secret choices), or ``None``; without
+it a player may take back their own last move while nobody has acted since.
 ``sacrifice_offers(state, seat)``: moves that only giving something up first makes affordable
 (``command``, ``burn``, and ``row``, the row doing both), listed with the legal commands.
 """

@@ -197,6 +197,15 @@ class Mythotopia:
             seen.append(in_reader_language(shown))
         return seen
 
+    def undo_refusal(self, rows: list[dict]) -> str | None:
+        """A move that drew cards or showed secret choices or cards cannot be taken back: its
+        player would know what the next try brings."""
+        if any(row.get("drawn") for row in rows):
+            return gettext("This move drew cards you have seen now: it cannot be taken back.")
+        if any(row.get("reveals") for row in rows):
+            return gettext("This move showed what was secret: it cannot be taken back.")
+        return None
+
     def preview(self, state: Any, seat: int, command: str) -> dict[str, Any]:
         """The result as the seat may see it before committing: no card it would draw, no
         other player's secret choice."""

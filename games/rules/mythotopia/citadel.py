@@ -38,7 +38,12 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
         player["villages"] += 1
         player["citadel"] = "board"
     shown = ", ".join(f"{state['colours'][int(k) - 1]} {p}" for k, p in sorted(choices.items()))
-    rows.append(said(None, gettext_noop("citadels revealed: %(choices)s"), choices=shown))
+    rows.append(
+        {
+            **said(None, gettext_noop("citadels revealed: %(choices)s"), choices=shown),
+            "reveals": True,
+        }
+    )
     state["citadel_choices"] = None
     state["turn"] = first_turn(state)
 

@@ -107,9 +107,12 @@ def _rows_text(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _sayings(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The templates and values of the row's sentences (``says``), for a page to translate."""
+    """The templates and values of the row's sentences (``says``), for a page to translate;
+    ``reveals`` when the move showed its player what was secret before (others' choices, the
+    top of a stack), so that it cannot be taken back."""
     says = [e["say"] for e in events if "say" in e]
-    return {"says": says} if says and len(says) == len(events) else {}
+    found = {"says": says} if says and len(says) == len(events) else {}
+    return {**found, "reveals": True} if any(e.get("reveals") for e in events) else found
 
 
 def dispatch(state: State, seat: int, words: list[str], events: list[dict[str, Any]]) -> bool:

@@ -253,16 +253,15 @@ def philosopher(state: State, seat: int, words: list[str], rows: Rows) -> None:
     state.setdefault("out_of_game", []).append("philosopher")
     state["turn"]["philosopher"] = state["progress_stack"][:3]
     del state["progress_stack"][:3]
-    rows.append(
-        said(
-            seat,
-            gettext_noop(
-                "plays Philosopher: looks at the top %(n)s progress cards; "
-                "the Philosopher leaves the game"
-            ),
-            n=len(state["turn"]["philosopher"]),
-        )
+    looked = said(
+        seat,
+        gettext_noop(
+            "plays Philosopher: looks at the top %(n)s progress cards; "
+            "the Philosopher leaves the game"
+        ),
+        n=len(state["turn"]["philosopher"]),
     )
+    rows.append({**looked, "reveals": True})
 
 
 def take(state: State, seat: int, words: list[str], rows: Rows) -> None:

@@ -49,9 +49,8 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
             player["deck"].remove(province)
             state["province_stack"].append(province)  # the top of the province stack
         shown.append(f"{state['colours'][int(key) - 1]} {', '.join(provinces)}")
-    rows.append(
-        said(None, gettext_noop("provinces returned: %(choices)s"), choices="; ".join(shown))
-    )
+    returned = said(None, gettext_noop("provinces returned: %(choices)s"), choices="; ".join(shown))
+    rows.append({**returned, "reveals": True})
     state["start_choices"] = None
     state["turn"] = first_turn(state)
     deal_hands(state)

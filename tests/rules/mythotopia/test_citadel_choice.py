@@ -91,3 +91,15 @@ def test_a_player_who_leaves_during_the_choice_does_not_hold_up_the_others():
     done = mythotopia.drop(state, 1)
     assert done["provinces"]["Iracund"]["building"] == "citadel"
     assert done["citadel_choices"] is None and done["turn"]["seat"] == 2
+
+
+def test_the_choice_that_reveals_every_citadel_cannot_be_taken_back_the_first_can():
+    # Taking back the last secret choice after seeing the others' would make it no secret.
+    state = blank(2, ("citadel",))
+    own(state, 1, "Palmain", "Nusus")
+    own(state, 2, "Iracund", "Blore")
+    state["citadel_choices"] = {}
+    chosen, first = mythotopia.apply(state, "red", "citadel Nusus")
+    assert Mythotopia().undo_refusal(first) is None
+    _, last = mythotopia.apply(chosen, "blue", "citadel Blore")
+    assert "secret" in (Mythotopia().undo_refusal(last) or "")

@@ -322,7 +322,9 @@ function renderUndo() {
   const button = $("myth-undo");
   if (!button) return;
   const last = st.log && st.log.length ? st.log[st.log.length - 1] : null;
-  button.hidden = !(last && last.kind === "command" && last.actor === myColour() && !st.view.finished);
+  // A move that drew cards or showed a secret is never taken back (the platform refuses it).
+  const showed = last && last.rows.some((row) => row.drawn || row.reveals);
+  button.hidden = !(last && last.kind === "command" && last.actor === myColour() && !showed && !st.view.finished);
 }
 
 async function undo() {
