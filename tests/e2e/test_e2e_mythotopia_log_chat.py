@@ -29,9 +29,14 @@ def _in_setup(live, game_id: int) -> bool:
     return waiting[0].get("category") == "setup"
 
 
-def _drawn_rows(live, game_id: int, token: str) -> list[dict]:
+def _drawn_moves(live, game_id: int, token: str, actor: str) -> list[int]:
+    """The moves of ``actor`` whose cards drawn the reader of ``token`` is shown."""
     ledger = live.api("GET", f"/api/v1/games/{game_id}/ledger/", None, token)
-    return [row for entry in ledger for row in entry["rows"] if row.get("drawn")]
+    return [
+        entry["move_number"]
+        for entry in ledger
+        if entry["actor"] == actor and any(row.get("drawn") for row in entry["rows"])
+    ]
 
 
 def test_log_chat_undo_and_resign_between_two_players(live, player):
@@ -69,6 +74,15 @@ def test_log_chat_undo_and_resign_between_two_players(live, player):
         mover, number = _on_turn(live, game_id)
         _play_by_clicks(players[mover], number, None)
     mover, number = _on_turn(live, game_id)
+    if live.api("GET", f"/api/v1/games/{game_id}/state/")["turn"]["actions"]:
+        # The turn's second action ends it and draws cards: never offered for taking back.
+        _play_by_clicks(players[mover], number, None)
+        expect(players[mover].page.locator("#myth-move")).to_have_text(str(number + 1))
+        expect(players[mover].page.locator("#myth-log .myth-log-secret").first).to_contain_text(
+            "You drew: "
+        )
+        expect(players[mover].page.locator("#myth-undo")).to_be_hidden()
+        mover, number = _on_turn(live, game_id)
     other = next(name for name in names if name != mover)
     before = _state_without_revision(live, game_id, tokens[mover])
     _play_by_clicks(players[mover], number, None)
@@ -93,21 +107,21 @@ def test_log_chat_undo_and_resign_between_two_players(live, player):
 
     # The mover plays their turn to its end: the cards they draw are in their own log only.
     for _ in range(6):
-        if _drawn_rows(live, game_id, tokens[mover]):
+        if _drawn_moves(live, game_id, tokens[mover], colour):
             break
         turn, number = _on_turn(live, game_id)
         _play_by_clicks(players[turn], number, None)
-    drawn = _drawn_rows(live, game_id, tokens[mover])
+    drawn = _drawn_moves(live, game_id, tokens[mover], colour)
     assert drawn, "a turn's end draws cards"
-    assert not _drawn_rows(live, game_id, tokens[other])
+    assert not _drawn_moves(live, game_id, tokens[other], colour)
     final = str(_on_turn(live, game_id)[1])
     for p in players.values():
         expect(p.page.locator("#myth-move")).to_have_text(final)
-    expect(players[mover].page.locator("#myth-log .myth-log-secret").first).to_contain_text(
-        "You drew: "
-    )
-    expect(players[other].page.locator("#myth-log")).not_to_contain_text("You drew")
-    expect(players[other].page.locator("#myth-log .myth-log-secret")).to_have_count(0)
+    mine, theirs = _log_row(players[mover], drawn[-1]), _log_row(players[other], drawn[-1])
+    expect(mine.locator(".myth-log-secret").first).to_contain_text("You drew: ")
+    expect(theirs).to_be_visible()
+    expect(theirs).not_to_contain_text("You drew")
+    expect(theirs.locator(".myth-log-secret")).to_have_count(0)
     for name, p in players.items():
         p.page.locator("#myth-log-panel").scroll_into_view_if_needed()
         p.screenshot(f"mythotopia-log-{'mover' if name == mover else 'other'}")
