@@ -279,13 +279,22 @@ def withdrawn_pieces(spec: list[str], rule: str) -> dict[str, int]:
     """``2`` (armies), or pairs such as ``1 armies 2 mercenaries``."""
     if len(spec) == 1:
         return {"armies": number(spec[0], rule), "mercenaries": 0}
-    wanted = {"armies": 0, "mercenaries": 0}
+    usage = "withdraw <number> [armies] [<number> mercenaries] from ..."
+    return counted_pieces(spec, {"army": "armies", "mercenary": "mercenaries"}, rule, usage)
+
+
+def counted_pieces(
+    spec: list[str], plurals: dict[str, str], rule: str, usage: str
+) -> dict[str, int]:
+    """Pairs of a number and a kind of piece (``2 armies 1 ship``), summed per kind; ``plurals``
+    maps each kind's singular to its plural, the key of the result."""
+    wanted = dict.fromkeys(plurals.values(), 0)
     if not spec or len(spec) % 2:
-        raise RuleError(f"{rule}: withdraw <number> [armies] [<number> mercenaries] from ...")
+        raise RuleError(f"{rule}: {usage}")
     for amount, word in zip(spec[::2], spec[1::2], strict=True):
-        kind = {"army": "armies", "mercenary": "mercenaries"}.get(word, word)
+        kind = plurals.get(word, word)
         if kind not in wanted:
-            raise RuleError(f"{rule}: withdraw armies or mercenaries, not {word!r}.")
+            raise RuleError(f"{rule}: {usage.split()[0]} {' or '.join(wanted)}, not {word!r}.")
         wanted[kind] += number(amount, rule)
     return wanted
 
@@ -393,15 +402,8 @@ def first_action(state: State, rule: str) -> None:
 def buy(state: State, seat: int, words: list[str], rows: Rows) -> None:
     rule = "Buy armies and ships"
     parts = split(words, "pay")
-    wanted = {"armies": 0, "ships": 0}
-    spec = parts[""]
-    if not spec or len(spec) % 2:
-        raise RuleError(f"{rule}: buy <n> armies [<n> ships] pay ...")
-    for amount, word in zip(spec[::2], spec[1::2], strict=True):
-        piece = {"army": "armies", "ship": "ships"}.get(word, word)
-        if piece not in wanted:
-            raise RuleError(f"{rule}: buy armies or ships, not {word!r}.")
-        wanted[piece] += number(amount, rule)
+    usage = "buy <n> armies [<n> ships] pay ..."
+    wanted = counted_pieces(parts[""], {"army": "armies", "ship": "ships"}, rule, usage)
     player = state["seats"][str(seat)]
     for kind, count in wanted.items():
         if count > player[f"{kind}_general"]:
