@@ -186,29 +186,16 @@ class Game:
             if f.vp < 0:
                 raise RuleError(f"not enough victory points ({f.name} have {f.vp - delta})")
             return
-        # Coins and workers written out: after VP the most frequent changes.
-        if kind == "C":
-            value = f.c + delta
+        if kind == "C" or kind == "W":  # after VP the most frequent changes
+            attr = "c" if kind == "C" else "w"
+            value = getattr(f, attr) + delta
             if value < 0:
                 raise _not_enough(f, kind, value, delta)
-            f.c = value
-            return
-        if kind == "W":
-            value = f.w + delta
-            if value < 0:
-                raise _not_enough(f, kind, value, delta)
-            f.w = value
+            setattr(f, attr, value)
             return
         if kind == "PW":
             if delta > 0:
-                # gain_power's bowl moves, written out for the most frequent case.
-                from_one = delta if delta < f.p1 else f.p1
-                f.p1 -= from_one
-                f.p2 += from_one
-                rest = delta - from_one
-                from_two = rest if rest < f.p2 else f.p2
-                f.p2 -= from_two
-                f.p3 += from_two
+                self.gain_power(f, delta)
             else:
                 if f.p3 < -delta:
                     raise RuleError(
