@@ -52,6 +52,7 @@ test: install browser
 	$(PY) -m mypy
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -n 2 --dist loadfile
+	PY="$(PY)" bench/engine_compiled --test
 
 # Every benchmark from one run (bench/run, docs/scaling.md): the engine beside terra.snellman.net's
 # (TM_REFERENCE_SRC, or REFERENCE_GIT, a git directory of jsnell/terra-mystica), ratings, the API,

@@ -8,6 +8,7 @@ from games.rules.terra_mystica import RuleError, apply, waiting_for
 from games.rules.terra_mystica.building import transform_spades
 from games.rules.terra_mystica.context import Game
 from games.rules.terra_mystica.scoring import rank_awards
+from games.rules.terra_mystica.state import FactionState
 
 from .conftest import LEAGUE_OPTIONS, as_json, start_round_one
 
@@ -35,7 +36,7 @@ def cultists_game():
 
 
 def test_gaining_power_fills_bowl_two_before_bowl_three():
-    f = type("F", (), {"p1": 2, "p2": 3, "p3": 0})()
+    f = FactionState(name="witches", color="green", seat=1, p1=2, p2=3, p3=0)
     assert Game.gain_power(f, 5) == 5
     assert (f.p1, f.p2, f.p3) == (0, 2, 3)
     assert Game.gain_power(f, 4) == 2  # only two tokens left to move

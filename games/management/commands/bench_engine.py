@@ -24,13 +24,9 @@ from bench.snellman_reference import reference_source, run_reference
 from games.rules.core import jsonio
 from games.rules.terra_mystica import GameState, new_game
 from games.rules.terra_mystica.compiled import build_name
-from games.rules.terra_mystica.engine import apply_in_place
-from games.rules.terra_mystica.notation import parse_row
-from games.rules.terra_mystica.replay import (
-    drop_faction_logged_in_place,
-    replay_game,
-    setup_from_record,
-)
+from games.rules.terra_mystica.engine import play_inputs
+from games.rules.terra_mystica.notation import forget_parsed_rows
+from games.rules.terra_mystica.replay import replay_game, setup_from_record
 
 DEFAULT_CORPUS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "corpus"
 
@@ -52,13 +48,7 @@ def replay_moves(game: dict) -> list[tuple[str, str, str]]:
 
 
 def play_game(game: dict, moves: list[tuple[str, str, str]]) -> GameState:
-    state = new_game(setup_from_record(game))
-    for kind, actor, text in moves:
-        if kind == "drop":
-            drop_faction_logged_in_place(state, actor)
-        else:
-            apply_in_place(state, actor, parse_row(text, answer_offers_first=False))
-    return state
+    return play_inputs(new_game(setup_from_record(game)), moves)
 
 
 def final_vp_exact(game: dict, state: GameState) -> bool:
@@ -111,6 +101,8 @@ class Command(BaseCommand):
         ours_exact: dict[str, bool] = {}
         theirs_exact: dict[str, bool] = {}
         for _ in range(repeat):
+            # Rows are parsed once and cached: no round reads a row another round parsed.
+            forget_parsed_rows()
             for game, moves in inputs:
                 started, cpu_started = time.perf_counter(), time.process_time()
                 state = play_game(game, moves)

@@ -7,6 +7,7 @@ state or raises ``RuleError`` (the input state is untouched either way).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ..core import RuleError
 from . import auction, commands, turns
@@ -111,12 +112,28 @@ def drop_faction(state: GameState, faction: str) -> GameState:
 
 def drop_faction_logged(state: GameState, faction: str) -> tuple[GameState, list[LedgerRow]]:
     new_state = state.copy()
-    g = Game(new_state)
-    if faction not in new_state.factions:
+    return new_state, drop_faction_in_place(new_state, faction)
+
+
+def drop_faction_in_place(state: GameState, faction: str) -> list[LedgerRow]:
+    """``drop_faction`` on ``state`` itself (callers that own the state, e.g. replays)."""
+    if faction not in state.factions:
         raise RuleError(f"{faction} are not in this game")
+    g = Game(state)
     commands.drop_faction(g, g.faction(faction))
     turns.what_next(g)
-    return new_state, g.ledger.rows
+    return g.ledger.rows
+
+
+def play_inputs(state: GameState, inputs: Iterable[tuple[str, str, str]]) -> GameState:
+    """Replay recorded inputs on ``state`` itself: ``("move", actor, row)`` as the player
+    typed it, or ``("drop", faction, "")`` for the administrator's drop."""
+    for kind, actor, text in inputs:
+        if kind == "drop":
+            drop_faction_in_place(state, actor)
+        else:
+            apply_in_place(state, actor, parse_row(text, answer_offers_first=False))
+    return state
 
 
 def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> FactionState | None:

@@ -8,7 +8,7 @@ The engine asks these objects and never tests a faction's name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..core import RuleError
 from .data import BUILDING_POWER, CULTS, CYCLE_INDEX, FactionSpec, faction_specs
@@ -172,33 +172,18 @@ class FactionRules:
         return 0
 
 
-_REGISTRY: dict[str, type[FactionRules]] = {}
-_Rules = TypeVar("_Rules", bound=type[FactionRules])
-
-
-def register(cls: _Rules) -> _Rules:
-    """Make a faction playable (explicit, so subclasses of subclasses count too)."""
-    if cls.name in _REGISTRY:
-        raise ValueError(f"faction {cls.name} registered twice")
-    _REGISTRY[cls.name] = cls
-    return cls
-
-
-@register
 class Witches(FactionRules):
     name = "witches"
     town_bonus = {"VP": 5}
     stronghold_action = "ACTW"
 
 
-@register
 class Auren(FactionRules):
     name = "auren"
     stronghold_gain = {"GAIN_FAVOR": 1}
     stronghold_action = "ACTA"
 
 
-@register
 class Alchemists(FactionRules):
     name = "alchemists"
     spade_bonus = {"PW": 2}
@@ -206,13 +191,11 @@ class Alchemists(FactionRules):
     stronghold_gain = {"PW": 12}
 
 
-@register
 class Darklings(FactionRules):
     name = "darklings"
     stronghold_gain = {"CONVERT_W_TO_P": 3}
 
 
-@register
 class Halflings(FactionRules):
     name = "halflings"
     spade_bonus = {"VP": 1}
@@ -220,7 +203,6 @@ class Halflings(FactionRules):
     stronghold_steps = {"transform": 3, "build": 1}
 
 
-@register
 class Cultists(FactionRules):
     name = "cultists"
     stronghold_gain = {"VP": 7}
@@ -229,7 +211,6 @@ class Cultists(FactionRules):
     leech_declined_option = "errata-cultist-power"
 
 
-@register
 class Engineers(FactionRules):
     name = "engineers"
     innate_action = "ACTE"
@@ -248,34 +229,29 @@ class Engineers(FactionRules):
         return 3 * joined
 
 
-@register
 class Dwarves(FactionRules):
     name = "dwarves"
     stronghold_gain = {"GAIN_TELEPORT": 1}
 
 
-@register
 class Mermaids(FactionRules):
     name = "mermaids"
     stronghold_gain = {"GAIN_SHIP": 1}
     river_towns = True
 
 
-@register
 class Swarmlings(FactionRules):
     name = "swarmlings"
     town_bonus = {"W": 3}
     stronghold_action = "ACTS"
 
 
-@register
 class ChaosMagicians(FactionRules):
     name = "chaosmagicians"
     stronghold_action = "ACTC"
     favors_per_temple = 2
 
 
-@register
 class Giants(FactionRules):
     name = "giants"
     stronghold_action = "ACTG"
@@ -284,13 +260,11 @@ class Giants(FactionRules):
         return 2 if distance else 0
 
 
-@register
 class Fakirs(FactionRules):
     name = "fakirs"
     stronghold_gain = {"GAIN_TELEPORT": 1}
 
 
-@register
 class Nomads(FactionRules):
     name = "nomads"
     stronghold_action = "ACTN"
@@ -313,7 +287,6 @@ class IceFaction(FactionRules):
         return terrain == faction.color
 
 
-@register
 class IceMaidens(IceFaction):
     name = "icemaidens"
     setup_gain = {"GAIN_FAVOR": 1}
@@ -323,7 +296,6 @@ class IceMaidens(IceFaction):
         return 3 * faction.buildings["TE"] if faction.buildings["SH"] else 0
 
 
-@register
 class Yetis(IceFaction):
     name = "yetis"
 
@@ -372,7 +344,6 @@ class VolcanoFaction(FactionRules):
         return {}
 
 
-@register
 class Dragonlords(VolcanoFaction):
     name = "dragonlords"
 
@@ -386,7 +357,6 @@ class Dragonlords(VolcanoFaction):
         return {"CHIPS": state.setup.player_count}
 
 
-@register
 class Acolytes(VolcanoFaction):
     name = "acolytes"
 
@@ -416,7 +386,6 @@ class Acolytes(VolcanoFaction):
 REVISED_VARIABLE = "fire-and-ice-factions/variable_v5"
 
 
-@register
 class Shapeshifters(FactionRules):
     """Home colour chosen when taking the faction and changed by the stronghold's action."""
 
@@ -443,7 +412,6 @@ class Shapeshifters(FactionRules):
         return ["ACTH1", "ACTH2"]
 
 
-@register
 class Riverwalkers(FactionRules):
     """Build on the start colour and the colours unlocked, reached by shipping alone."""
 
@@ -496,6 +464,44 @@ class Riverwalkers(FactionRules):
             for f in state.factions.values()
         )
         return {"C": 2 if home else 1}
+
+
+_REGISTRY: dict[str, type[FactionRules]] = {}
+
+
+def register(cls: type[FactionRules]) -> type[FactionRules]:
+    """Make a faction playable (explicit, so subclasses of subclasses count too)."""
+    if cls.name in _REGISTRY:
+        raise ValueError(f"faction {cls.name} registered twice")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+# Registered here rather than by a decorator: the optional compiled build (mypyc) compiles
+# only classes without one.
+for _playable in (
+    Witches,
+    Auren,
+    Alchemists,
+    Darklings,
+    Halflings,
+    Cultists,
+    Engineers,
+    Dwarves,
+    Mermaids,
+    Swarmlings,
+    ChaosMagicians,
+    Giants,
+    Fakirs,
+    Nomads,
+    IceMaidens,
+    Yetis,
+    Dragonlords,
+    Acolytes,
+    Shapeshifters,
+    Riverwalkers,
+):
+    register(_playable)
 
 
 _RULES: dict[str, FactionRules] = {}

@@ -8,29 +8,59 @@ is written when it is finished, so they can precede it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .data import CULTS
 from .state import FactionState, GameState
 
 
-@dataclass(slots=True)
+# ``__init__`` is written out: a row is made for every command, and the optional compiled
+# build compiles a written method but runs the one dataclasses would generate as Python.
+@dataclass(slots=True, init=False)
 class LedgerRow:
     faction: str | None  # None for a comment
     command: str
-    vp: int = 0
-    c: int = 0
-    w: int = 0
-    p: int = 0
-    power: tuple[int, int, int] = (0, 0, 0)
-    cult: tuple[int, int, int, int] = (0, 0, 0, 0)
+    vp: int
+    c: int
+    w: int
+    p: int
+    power: tuple[int, int, int]
+    cult: tuple[int, int, int, int]
     # The change over the row as given; None: worked out from ``before`` when asked for.
-    fixed_delta: dict[str, int] | None = None
-    leech: dict[str, int] = field(default_factory=dict)  # faction -> power offered by this row
+    fixed_delta: dict[str, int] | None
+    leech: dict[str, int]  # faction -> power offered by this row
     # The engine's rows: the faction's snapshot when the row began (see _snapshot) and its
     # unplaced cult steps at the end. Most rows are never shown, so the delta waits for a reader.
-    before: tuple[int, ...] = ()
-    cult_steps: int = 0
+    before: tuple[int, ...]
+    cult_steps: int
+
+    def __init__(
+        self,
+        faction: str | None,
+        command: str,
+        vp: int = 0,
+        c: int = 0,
+        w: int = 0,
+        p: int = 0,
+        power: tuple[int, int, int] = (0, 0, 0),
+        cult: tuple[int, int, int, int] = (0, 0, 0, 0),
+        fixed_delta: dict[str, int] | None = None,
+        leech: dict[str, int] | None = None,
+        before: tuple[int, ...] = (),
+        cult_steps: int = 0,
+    ) -> None:
+        self.faction = faction
+        self.command = command
+        self.vp = vp
+        self.c = c
+        self.w = w
+        self.p = p
+        self.power = power
+        self.cult = cult
+        self.fixed_delta = fixed_delta
+        self.leech = {} if leech is None else leech
+        self.before = before
+        self.cult_steps = cult_steps
 
     @property
     def is_comment(self) -> bool:

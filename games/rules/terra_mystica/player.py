@@ -14,7 +14,7 @@ from .data import CULTS
 from .engine import apply_in_place
 from .ledger import LedgerRow
 from .notation import Command, parse_row, split_row
-from .state import PENDING_FIELDS, FactionState, GameState
+from .state import PENDING_FIELDS, FactionState, GameState, attributes
 from .views import waiting_for
 
 # Verbs only the site itself may use: drops come from time-outs, resignations and staff.
@@ -91,8 +91,10 @@ def changes_nothing(before: GameState, after: GameState) -> bool:
 
 
 def _game_fields(state: GameState) -> dict:
-    return {k: v for k, v in vars(state).items() if k not in _LEDGER_FIELDS and k != "factions"}
+    return {
+        k: v for k, v in attributes(state).items() if k not in _LEDGER_FIELDS and k != "factions"
+    }
 
 
 def _faction_fields(f: FactionState) -> dict:
-    return {k: v for k, v in vars(f).items() if k not in _QUIET_FACTION_FIELDS}
+    return {k: v for k, v in attributes(f).items() if k not in _QUIET_FACTION_FIELDS}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..core import RuleError
 from .board import ORIGINAL_MAP_ID, board_from_terrain, load_board
-from .engine import apply_in_place, drop_faction_logged, new_game
+from .engine import apply_in_place, drop_faction_in_place, new_game
 from .ledger import LedgerRow
 from .notation import parse_row
 from .setup import RULE_OPTIONS, GameSetup
@@ -270,10 +270,7 @@ def _folded_income(row: dict, got: LedgerRow) -> bool:
 def drop_faction_logged_in_place(
     state: GameState, faction: str
 ) -> tuple[GameState, list[LedgerRow]]:
-    new_state, rows = drop_faction_logged(state, faction)
-    # Keep replaying on the same object: copy the new state's fields over.
-    state.__dict__.update(new_state.__dict__)
-    return state, rows
+    return state, drop_faction_in_place(state, faction)
 
 
 def compare_row(row: dict, got: LedgerRow) -> Mismatch | None:

@@ -81,36 +81,45 @@ def rank_awards(values: dict[str, int], awards: tuple[int, ...]) -> dict[str, in
 def networks(g: Game, f: FactionState) -> tuple[dict[str, int], dict[str, int]]:
     """Label ``f``'s buildings by network (connected directly, by shipping or by tunnel or
     carpet at the end-of-game range) and by cluster (connected directly only)."""
-    locs = list(f.locations)
-    board = g.board
-    spec = g.rules(f).spec
+    return _groups(f.locations, _network_linked(g, f)), _groups(f.locations, _direct_links(g, f))
+
+
+def _direct_links(g: Game, f: FactionState) -> dict[str, list[str]]:
+    """For each of ``f``'s buildings, the hexes directly connected to it (edges, bridges,
+    the Mermaids' river towns)."""
+    land = g.board.land_neighbours
     links = g.s.river_links if g.rules(f).river_towns else {}
+    bridged = bool(g.s.bridges)
+    out: dict[str, list[str]] = {}
+    for a in f.locations:
+        near = list(land[a])
+        if links:
+            near += links.get(a, ())
+        if bridged:
+            near += g.bridged_to(a)
+        out[a] = near
+    return out
 
-    def direct(a: str) -> set[str]:
-        near = set(board.land_neighbours[a])
-        near.update(links.get(a, ()))
-        if g.s.bridges:
-            near.update(g.bridged_to(a))
-        return near
 
+def _network_linked(g: Game, f: FactionState) -> dict[str, list[str]]:
+    """``_direct_links`` plus the buildings within shipping (or tunnel, carpet) range."""
+    spec = g.rules(f).spec
+    board = g.board
     if spec.teleport is not None:
         reach = f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range
         distances, limit = board.hex_distance, reach + 1
     else:
         distances, limit = board.river_distance, f.ship
-
     beyond = limit + 1
-
-    def indirect(a: str) -> set[str]:
+    locs = f.locations
+    out = _direct_links(g, f)
+    for a, near in out.items():
         within = distances[a]
-        return {b for b in locs if within.get(b, beyond) <= limit}
-
-    cluster_links = {a: direct(a) for a in locs}
-    network_links = {a: cluster_links[a] | indirect(a) for a in locs}
-    return _groups(locs, network_links), _groups(locs, cluster_links)
+        near += [b for b in locs if within.get(b, beyond) <= limit]
+    return out
 
 
-def _groups(locs: list[str], links: dict[str, set[str]]) -> dict[str, int]:
+def _groups(locs: list[str], links: dict[str, list[str]]) -> dict[str, int]:
     """Number the connected groups of ``locs`` (in the order of their first member)."""
     label: dict[str, int] = {}
     n = 0
@@ -130,9 +139,8 @@ def _groups(locs: list[str], links: dict[str, set[str]]) -> dict[str, int]:
 
 def network_size(g: Game, f: FactionState) -> int:
     """Size of ``f``'s largest network (final scoring 18/12/6)."""
-    network, _ = networks(g, f)
     sizes: dict[int, int] = {}
-    for n in network.values():
+    for n in _groups(f.locations, _network_linked(g, f)).values():
         sizes[n] = sizes.get(n, 0) + 1
     return max(sizes.values(), default=0)
 

@@ -8,6 +8,8 @@ the records of ``GameState.action_required``.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass, field
 from sys import intern
 from typing import Any
@@ -133,7 +135,7 @@ class FactionState:
 
     def to_json(self) -> dict:
         # A copy's attributes are the fields, in order, in containers of their own.
-        return self.copy().__dict__
+        return attributes(self.copy())
 
     @classmethod
     def from_json(cls, d: dict) -> FactionState:
@@ -218,7 +220,7 @@ class GameState:
     def to_json(self) -> dict:
         # All containers in the state are JSON-native already (lists, str-keyed dicts): a
         # copy's attributes, in field order, are the JSON object.
-        out = self._copy_except_factions().__dict__
+        out = attributes(self._copy_except_factions())
         if out["merchants"] is None:
             del out["merchants"]  # games without the expansion store exactly what they did before
         out["setup"] = self.setup.to_json()
@@ -247,8 +249,31 @@ def _deep_copy(value):
     return value
 
 
+def attributes(obj) -> dict[str, Any]:
+    """A state object's fields by name: its attribute dict itself when it has one."""
+    try:
+        return obj.__dict__
+    except AttributeError:  # the compiled build's classes keep their fields in slots
+        return {name: getattr(obj, name) for name in _field_names(type(obj))}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _shallow_copy(obj):
-    # Plain (dict-backed) dataclasses copy fastest by copying their attribute dict.
+    # Plain (dict-backed) dataclasses copy fastest by copying their attribute dict; the
+    # compiled build's classes have none.
+    try:
+        fields = obj.__dict__
+    except AttributeError:
+        return copy.copy(obj)
     new = object.__new__(type(obj))
-    new.__dict__ = obj.__dict__.copy()
+    new.__dict__ = fields.copy()
     return new
