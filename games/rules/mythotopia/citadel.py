@@ -37,13 +37,12 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
         player = state["seats"][key]
         player["villages"] += 1
         player["citadel"] = "board"
-    shown = ", ".join(f"{state['colours'][int(k) - 1]} {p}" for k, p in sorted(choices.items()))
-    rows.append(
-        {
-            **said(None, gettext_noop("citadels revealed: %(choices)s"), choices=shown),
-            "reveals": True,
-        }
-    )
+    rows.append({**said(None, gettext_noop("citadels revealed")), "reveals": True})
+    for key, province in sorted(choices.items()):
+        colour = state["colours"][int(key) - 1]
+        rows.append(
+            said(None, gettext_noop("%(colour)s: %(province)s"), colour=colour, province=province)
+        )
     state["citadel_choices"] = None
     state["turn"] = first_turn(state)
 

@@ -40,7 +40,7 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
 def reveal(state: State, rows: list[dict[str, Any]]) -> None:
     """Every seat has chosen (or left): the returned provinces are shown together."""
     choices = state["start_choices"]
-    shown = []
+    rows.append({**said(None, gettext_noop("provinces returned")), "reveals": True})
     for key, provinces in sorted(choices.items()):
         player = state["seats"][key]
         for province in provinces:
@@ -48,9 +48,15 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
             player["villages"] += 1
             player["deck"].remove(province)
             state["province_stack"].append(province)  # the top of the province stack
-        shown.append(f"{state['colours'][int(key) - 1]} {', '.join(provinces)}")
-    returned = said(None, gettext_noop("provinces returned: %(choices)s"), choices="; ".join(shown))
-    rows.append({**returned, "reveals": True})
+        colour = state["colours"][int(key) - 1]
+        rows.append(
+            said(
+                None,
+                gettext_noop("%(colour)s: %(province)s"),
+                colour=colour,
+                province=", ".join(provinces),
+            )
+        )
     state["start_choices"] = None
     state["turn"] = first_turn(state)
     deal_hands(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.kinds.mythotopia import Mythotopia
 from games.rules import mythotopia
@@ -37,7 +38,7 @@ def test_each_player_chooses_a_citadel_secretly_and_all_are_revealed_together():
     assert done["provinces"]["Blore"]["building"] == "citadel"
     assert done["seats"]["1"]["villages"] == villages + 1
     assert done["seats"]["1"]["citadel"] == "board"
-    assert "citadels revealed: red Nusus, blue Blore" in rows[0]["text"]
+    assert "citadels revealed; red: Nusus; blue: Blore" in rows[0]["text"]
     assert done["turn"]["seat"] == 1 and done["turn"]["actions"] == 0
     assert "pass" in mythotopia.legal_commands(done, 1)
     with pytest.raises(RuleError, match="only at the start"):
@@ -103,3 +104,16 @@ def test_the_choice_that_reveals_every_citadel_cannot_be_taken_back_the_first_ca
     assert Mythotopia().undo_refusal(first) is None
     _, last = mythotopia.apply(chosen, "blue", "citadel Blore")
     assert "secret" in (Mythotopia().undo_refusal(last) or "")
+
+
+def test_the_revealed_citadels_name_each_colour_in_the_readers_language():
+    state = blank(2, ("citadel",))
+    own(state, 1, "Palmain", "Nusus")
+    own(state, 2, "Iracund", "Blore")
+    state["citadel_choices"] = {}
+    chosen, _ = mythotopia.apply(state, "red", "citadel Nusus")
+    _, rows = mythotopia.apply(chosen, "blue", "citadel Blore")
+    with translation.override("de"):
+        german = Mythotopia().ledger_view(rows, 1)[0]["text"]
+    assert "Zitadellen aufgedeckt; rot: Nusus; blau: Blore" in german
+    assert "red" not in german and "blue" not in german
