@@ -8,8 +8,6 @@ the records of ``GameState.action_required``.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from dataclasses import dataclass, field
 from sys import intern
 from typing import Any
@@ -250,30 +248,25 @@ def _deep_copy(value):
 
 
 def attributes(obj) -> dict[str, Any]:
-    """A state object's fields by name: its attribute dict itself when it has one."""
+    """A state object's fields by name, in field order: its attribute dict itself when it
+    has one; a new dict in the compiled build, whose classes keep their fields in slots (and
+    give them, in field order, through the ``__getstate__`` mypyc writes for pickling)."""
     try:
         return obj.__dict__
-    except AttributeError:  # the compiled build's classes keep their fields in slots
-        return {name: getattr(obj, name) for name in _field_names(type(obj))}
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
+    except AttributeError:
+        return obj.__getstate__()
 
 
 def _shallow_copy(obj):
     # Plain (dict-backed) dataclasses copy fastest by copying their attribute dict; the
-    # compiled build's classes have none.
+    # compiled build's classes have none, and copy through their pickling state.
     try:
         fields = obj.__dict__
     except AttributeError:
-        return copy.copy(obj)
+        cls = type(obj)
+        new = cls.__new__(cls)
+        new.__setstate__(obj.__getstate__())
+        return new
     new = object.__new__(type(obj))
     new.__dict__ = fields.copy()
     return new
