@@ -103,6 +103,7 @@ def move_preview(
         "state": selectors.state_view_of(game, result["after"], view=result["state"]),
         "ledger": result["ledger"],
         "legal": result["legal"],
+        "sacrifices": result.get("sacrifices", []),
     }
 
 

@@ -12,6 +12,14 @@ from games.kinds.terra_mystica import engine
 from games.models import ChatMessage, Game, Move, Seat
 
 
+class SacrificeOfferSerializer(serializers.Serializer):
+    """A move only a power burn makes payable (Terra Mystica, Yucata's "requires sacrifice")."""
+
+    command = serializers.CharField()
+    burn = serializers.IntegerField(help_text="The fewest power tokens to burn first.")
+    row = serializers.CharField(help_text="The burn and the move together, to send or append.")
+
+
 class SeatClockOutputSerializer(serializers.Serializer):
     time_left = serializers.IntegerField(help_text="Seconds.")
     running = serializers.BooleanField(help_text="The game is waiting for this player.")

@@ -37,6 +37,7 @@ from .serializers import (
     GameDetailOutputSerializer,
     GameOutputSerializer,
     MoveOutputSerializer,
+    SacrificeOfferSerializer,
 )
 
 ERRORS = {
@@ -434,13 +435,7 @@ class GameLegalApi(APIView):
                     "actor": serializers.CharField(),
                     "move_number": serializers.IntegerField(),
                     "commands": serializers.ListField(child=serializers.CharField()),
-                    "sacrifices": inline_serializer(
-                        "SacrificeOffer",
-                        {
-                            "command": serializers.CharField(),
-                            "burn": serializers.IntegerField(),
-                            "row": serializers.CharField(),
-                        },
+                    "sacrifices": SacrificeOfferSerializer(
                         many=True,
                         help_text="Moves only a power burn makes payable (Terra Mystica): "
                         "the fewest tokens to burn, and row, the burn and the move together.",

@@ -38,6 +38,18 @@ def test_a_power_action_needing_a_burn_is_marked_and_sends_the_fewest_tokens(
     expect(listed).to_contain_text("needs burning 3 power")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#tiles").screenshot(path=SCREENSHOTS / "power-action-needs-burn.png")
+    # With part of the row typed (one token burnt), the preview offers ACT2 after burning the
+    # two tokens still missing; choosing it adds them to the row.
+    page.fill("#command-input", "burn 1")
+    page.press("#command-input", "Enter")
+    following = page.locator('#choices button.needs-burn[data-row="burn 2. action ACT2"]')
+    expect(following).to_contain_text("needs burning 2 power")
+    page.locator("#choices").screenshot(path=SCREENSHOTS / "burn-after-part-of-a-row.png")
+    following.click()
+    expect(page.locator("#preview-banner")).to_contain_text("burn 1. burn 2. action ACT2")
+    page.fill("#command-input", "")
+    page.dispatch_event("#command-input", "input")
+    expect(tile).to_contain_text("burn 3")
     number = int(page.locator("#move-number").inner_text())
     tile.click()
     expect(page.locator("#preview-banner")).to_contain_text("burn 3. action ACT2")

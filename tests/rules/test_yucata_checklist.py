@@ -204,6 +204,26 @@ def test_yu09_power_actions_and_conversions_a_burn_makes_payable_are_offered(thr
     assert "action ACT2" not in sacrifice_offers(three, "cultists")  # payable without a burn
 
 
+def test_yu09_after_part_of_a_row_what_only_a_burn_pays_for_is_offered_to_follow(three):
+    # Seed 001 §5.3, during the turn: after a burn already in the row, ACT2 (3 power) needs
+    # 2 more tokens burnt; after the turn's action, a conversion a burn pays for may follow.
+    cultists = three.factions["cultists"]
+    cultists.p1, cultists.p2, cultists.p3 = 5, 7, 0
+    offers = sacrifice_offers(three, "cultists", "burn 1")
+    assert offers["action ACT2"] == 2
+    state = apply(three, "cultists", "burn 1. burn 2. action ACT2")
+    assert state.factions["cultists"].p == cultists.p + 1
+
+    build = "upgrade E6 to TP"
+    offers = sacrifice_offers(three, "cultists", build)
+    assert offers["convert 1PW to 1C"] == 1
+    assert not any(row.startswith("action") for row in offers)  # the action is taken
+    built = apply(three, "cultists", build)
+    state = apply(three, "cultists", f"{build}. burn 1. convert 1PW to 1C")
+    assert state.factions["cultists"].c == built.factions["cultists"].c + 1
+    assert sacrifice_offers(three, "cultists", "upgrade F4 to TP") == {}  # not theirs: refused
+
+
 def test_yu10_transform_and_build_report_each_part(three):
     # Seed 001 §5.3: if only the transform or only the build is possible, the other part is
     # shown as unavailable.

@@ -37,6 +37,16 @@ def test_a_power_action_only_a_burn_pays_for_is_offered_with_the_fewest_tokens(l
     page.force_login(user)
     assert script_data(page.get(f"/games/{game.pk}/"))["sacrifices"] == legal["sacrifices"]
 
+    # Part of the row chosen already (one token burnt): the preview offers what may follow,
+    # here ACT2 after burning the two tokens still missing.
+    preview = api.post(
+        f"/api/v1/games/{game.pk}/preview/", {"command": "burn 1"}, format="json"
+    ).data
+    assert {"command": "action ACT2", "burn": 2, "row": "burn 2. action ACT2"} in preview[
+        "sacrifices"
+    ]
+    assert "action ACT2" not in preview["legal"]
+
     priests = api.get(f"/api/v1/games/{game.pk}/state/").data["factions"][faction]["P"]
     response = api.post(
         f"/api/v1/games/{game.pk}/moves/",

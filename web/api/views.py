@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors as game_selectors
+from games.api.serializers import SacrificeOfferSerializer
 from web import selectors, services
 
 ERRORS = {
@@ -44,6 +45,11 @@ class GamePreviewApi(APIView):
         legal = serializers.ListField(
             child=serializers.CharField(),
             help_text="Commands that could continue the same row (empty when the turn is over).",
+        )
+        sacrifices = SacrificeOfferSerializer(
+            many=True,
+            help_text="What could continue the row only after a power burn (Terra Mystica): "
+            "row, the burn and the command, is what to append.",
         )
 
     @extend_schema(

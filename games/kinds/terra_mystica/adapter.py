@@ -133,7 +133,7 @@ class TerraMystica:
 
     def preview(self, state: Any, seat: int, command: str) -> dict[str, Any]:
         """The state after ``command`` and the commands that may continue the same row (a
-        build after spades, a favor tile after a temple)."""
+        build after spades, a favor tile after a temple), with those only a burn pays for."""
         actor = engine.actor_for_seat(state, seat)
         after, rows = engine.apply_player(state, actor, command)
         return {
@@ -141,6 +141,7 @@ class TerraMystica:
             "state": engine.state_view(after),
             "ledger": rows,
             "legal": engine.continuations(state, actor, command),
+            "sacrifices": engine.sacrifice_offers(state, actor, command),
         }
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:

@@ -237,12 +237,14 @@ def continuations(state: Any, actor: str, row: str) -> list[str]:
         raise IllegalMove(str(exc)) from exc
 
 
-def sacrifice_offers(state: Any, actor: str) -> list[dict]:
+def sacrifice_offers(state: Any, actor: str, row: str = "") -> list[dict]:
     """Power actions and conversions that only burning power makes payable (Yucata's
-    "requires sacrifice"): each with the fewest tokens to burn and the row that does both."""
-    offers = _tm().sacrifice_offers(state, actor)
+    "requires sacrifice"): each with the fewest tokens to burn and the row that does both
+    (after ``row``, what the move holds so far, when one is given)."""
+    offers = _tm().sacrifice_offers(state, actor, row)
     return [
-        {"command": row, "burn": burn, "row": f"burn {burn}. {row}"} for row, burn in offers.items()
+        {"command": command, "burn": burn, "row": f"burn {burn}. {command}"}
+        for command, burn in offers.items()
     ]
 
 

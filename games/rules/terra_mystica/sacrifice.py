@@ -1,10 +1,13 @@
 """Power sacrifice offered automatically (Yucata: a power action or conversion that bowl III
 cannot pay now, but can after burning power from bowl II, is offered as "requires sacrifice";
-choosing it burns the minimum)."""
+choosing it burns the minimum), at the start of a turn and after what the row holds so far."""
 
 from __future__ import annotations
 
+from ..core import RuleError
+from .engine import apply_in_place
 from .legal import accepts, candidate_rows
+from .notation import parse_row
 from .state import GameState
 
 # Power conversions are candidates only when bowl III can pay them; these are the ones a
@@ -19,19 +22,30 @@ def _pays_with_power(row: str) -> bool:
     )
 
 
-def sacrifice_offers(state: GameState, actor: str) -> dict[str, int]:
+def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, int]:
     """Rows that only a burn makes legal, each with the fewest power tokens to burn.
 
-    The row to send is ``burn N. <row>``."""
-    f = state.factions.get(actor)
+    At the start of the turn the row to send is ``burn N. <row>``. After ``row`` (what the
+    player has chosen of the move so far, e.g. a build) the offers are what may follow it:
+    ``<row>. burn N. <offer>``."""
+    parsed = parse_row(row) if row else []
+    middle = state
+    if parsed:
+        middle = state.copy()
+        try:
+            apply_in_place(middle, actor, parsed, end_of_input=False)
+        except RuleError:
+            return {}
+    f = middle.factions.get(actor)
     if f is None or f.p2 < 2:
         return {}
+    before = f"{row}. " if parsed else ""
     offers: dict[str, int] = {}
-    for row in dict.fromkeys([*candidate_rows(state, actor), *POWER_CONVERSIONS]):
-        if not _pays_with_power(row) or accepts(state, actor, row):
+    for candidate in dict.fromkeys([*candidate_rows(middle, actor), *POWER_CONVERSIONS]):
+        if not _pays_with_power(candidate) or accepts(state, actor, before + candidate):
             continue
         for burn in range(1, f.p2 // 2 + 1):
-            if accepts(state, actor, f"burn {burn}. {row}"):
-                offers[row] = burn
+            if accepts(state, actor, f"{before}burn {burn}. {candidate}"):
+                offers[candidate] = burn
                 break
     return offers

@@ -145,14 +145,16 @@ function currentOptions() {
   return [...options, ...sacrifices(options)];
 }
 
-// Power actions and conversions that only burning power pays for (the server's list, at the
-// start of the turn), offered as Yucata does: marked as needing the burn, and choosing one
-// sends the fewest tokens to burn with it. The preview checks them like any other row.
+// Power actions and conversions that only burning power pays for (the server's list: at the
+// start of the turn, or after what the row holds so far in a preview), offered as Yucata
+// does: marked as needing the burn, and choosing one adds the fewest tokens to burn with it.
+// The preview checks them like any other row.
 function sacrifices(options) {
-  if (st.preview || planning() || !st.sacrifices.length) return [];
+  const offers = st.preview ? st.preview.sacrifices || [] : st.sacrifices;
+  if (planning() || !offers.length) return [];
   const direct = new Set(options.map((o) => o.key));
   const extra = [];
-  for (const offer of st.sacrifices) {
+  for (const offer of offers) {
     const key = offer.command.toLowerCase();
     if (direct.has(key)) continue;
     const c = classify(offer.row);
