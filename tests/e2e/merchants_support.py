@@ -86,6 +86,8 @@ class Game:
 
 def send(page: Page) -> None:
     number = int(page.locator("#move-number").inner_text())
+    # A click sends only a row the page has previewed: the button then says so.
+    expect(page.locator("#send-button")).to_have_text("Confirm move")
     page.click("#send-button")
     expect(page.locator("#move-number")).to_have_text(str(number + 1))
 

@@ -136,12 +136,15 @@ class TerraMystica:
         build after spades, a favor tile after a temple), with those only a burn pays for."""
         actor = engine.actor_for_seat(state, seat)
         after, rows = engine.apply_player(state, actor, command)
+        legal = engine.continuations(state, actor, command)
+        # Only a row a burn may still follow can lead to a sacrifice (not after a pass).
+        burns = any(row.startswith("burn ") for row in legal)
         return {
             "after": after,
             "state": engine.state_view(after),
             "ledger": rows,
-            "legal": engine.continuations(state, actor, command),
-            "sacrifices": engine.sacrifice_offers(state, actor, command),
+            "legal": legal,
+            "sacrifices": engine.sacrifice_offers(state, actor, command) if burns else [],
         }
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
