@@ -49,14 +49,21 @@ def continuations(state: GameState, actor: str, row: str) -> list[str]:
     parsed = parse_row(row)
     if not parsed:
         return legal_commands(state, actor)
-    middle = state.copy()
-    try:
-        apply_in_place(middle, actor, parsed, end_of_input=False)
-    except RuleError:
-        return []
-    if actor.startswith("player"):
+    middle = middle_of_row(state, actor, row)
+    if middle is None or actor.startswith("player"):
         return []
     return [c for c in candidate_rows(middle, actor) if accepts(state, actor, f"{row}. {c}")]
+
+
+def middle_of_row(state: GameState, actor: str, row: str) -> GameState | None:
+    """The state after ``row`` with the turn still open, as it is while the player composes
+    the move (None if the rules refuse the row)."""
+    middle = state.copy()
+    try:
+        apply_in_place(middle, actor, parse_row(row), end_of_input=False)
+    except RuleError:
+        return None
+    return middle
 
 
 def random_legal_command(

@@ -125,7 +125,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
         fed.add(j)
         if row["kind"] == "comment":
             if row.get("tag") == "drop":
-                _, produced = drop_faction_logged_in_place(state, row["dropped_faction"])
+                produced = drop_faction_in_place(state, row["dropped_faction"])
                 queue.extend(r for r in produced if not r.is_comment)
             return
         if row["origin"] == "engine":
@@ -265,12 +265,6 @@ def _folded_income(row: dict, got: LedgerRow) -> bool:
     if not got.command.endswith("_income_for_faction"):
         return False
     return row["command"] != got.command or row["faction"] != got.faction
-
-
-def drop_faction_logged_in_place(
-    state: GameState, faction: str
-) -> tuple[GameState, list[LedgerRow]]:
-    return state, drop_faction_in_place(state, faction)
 
 
 def compare_row(row: dict, got: LedgerRow) -> Mismatch | None:

@@ -4,10 +4,7 @@ choosing it burns the minimum), at the start of a turn and after what the row ho
 
 from __future__ import annotations
 
-from ..core import RuleError
-from .engine import apply_in_place
-from .legal import accepts, candidate_rows
-from .notation import parse_row
+from .legal import accepts, candidate_rows, middle_of_row
 from .state import GameState
 
 # Power conversions are candidates only when bowl III can pay them; these are the ones a
@@ -28,18 +25,11 @@ def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, i
     At the start of the turn the row to send is ``burn N. <row>``. After ``row`` (what the
     player has chosen of the move so far, e.g. a build) the offers are what may follow it:
     ``<row>. burn N. <offer>``."""
-    parsed = parse_row(row) if row else []
-    middle = state
-    if parsed:
-        middle = state.copy()
-        try:
-            apply_in_place(middle, actor, parsed, end_of_input=False)
-        except RuleError:
-            return {}
-    f = middle.factions.get(actor)
-    if f is None or f.p2 < 2:
+    middle = middle_of_row(state, actor, row) if row.strip() else state
+    f = middle.factions.get(actor) if middle is not None else None
+    if middle is None or f is None or f.p2 < 2:
         return {}
-    before = f"{row}. " if parsed else ""
+    before = f"{row}. " if row.strip() else ""
     offers: dict[str, int] = {}
     for candidate in dict.fromkeys([*candidate_rows(middle, actor), *POWER_CONVERSIONS]):
         if not _pays_with_power(candidate) or accepts(state, actor, before + candidate):
