@@ -2,12 +2,16 @@
 
 Events arrive inside the move's transaction; the push waits for the commit (a page told
 earlier would read the state without the move) and never raises: a push that fails costs a
-page its live update (it catches up on the next message or reconnect), never a move.
+page its live update (it catches up on the next message or reconnect), never a move. In a
+request of the web server the push is handed to the server's event loop and the response does
+not wait for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from concurrent.futures import Future
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -16,6 +20,7 @@ from django.dispatch import receiver
 
 from games import signals
 from games.models import Game
+from tm_site.sync_http import serving_loop
 
 from .consumers import game_group
 
@@ -42,9 +47,21 @@ def _send(game_id: int, event: str, known: dict | None, data: dict) -> None:
             "status": latest.get("status", ""),
             **data,
         }
-        async_to_sync(layer.group_send)(game_group(game_id), message)
+        loop = serving_loop()
+        if loop is None:  # a worker, a command, a test: wait for the push here
+            async_to_sync(layer.group_send)(game_group(game_id), message)
+            return
+        sent = asyncio.run_coroutine_threadsafe(
+            layer.group_send(game_group(game_id), message), loop
+        )
+        sent.add_done_callback(lambda f: _log_failure(f, event, game_id))
     except Exception:
         logger.exception("Live update %s of game %s not sent", event, game_id)
+
+
+def _log_failure(sent: Future, event: str, game_id: int) -> None:
+    if not sent.cancelled() and (error := sent.exception()) is not None:
+        logger.error("Live update %s of game %s not sent", event, game_id, exc_info=error)
 
 
 @receiver(signals.move_committed, dispatch_uid="web.move_committed")

@@ -78,6 +78,8 @@ GAME_KINDS = {
 ROOT_URLCONF = "tm_site.urls"
 WSGI_APPLICATION = "tm_site.wsgi.application"
 ASGI_APPLICATION = "tm_site.asgi.application"
+# Requests a web process serves at once (tm_site/sync_http.py): its pool of threads.
+HTTP_THREADS = env_int("HTTP_THREADS", 8)
 
 TEMPLATES = [
     {
