@@ -18,7 +18,10 @@ _TOUCH_EVERY = timedelta(hours=1)
 
 class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str):
-        token = Token.objects.select_related("user", "use").filter(key=key).first()
+        try:
+            token = Token.objects.select_related("user", "use").get(key=key)
+        except Token.DoesNotExist:
+            token = None
         if token is None or not token.user.is_active:
             raise AuthenticationFailed("Invalid token.")
         use = getattr(token, "use", None)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F
 from django.utils import timezone
 
 from tm_site.exceptions import ApplicationError, Conflict, NotFound
@@ -61,10 +62,17 @@ def locked_game(game_id: int, *, with_snapshot: bool = False) -> Game:
         games = games.select_related("snapshot").select_for_update(of=("self",))
     else:
         games = games.select_for_update()
-    game = games.first()
-    if game is None:
-        raise NotFound(f"No game {game_id}.")
-    return game
+    try:
+        return games.get()  # no ORDER BY (first() would sort by the model's ordering)
+    except Game.DoesNotExist:
+        raise NotFound(f"No game {game_id}.") from None
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats, each with ``user_email``: its player's confirmed address, or ""."""
+    # Seat declares the attribute for type checkers, which then take the annotation for a
+    # second definition.
+    return list(game.seats.annotate(user_email=F("user__email")))  # type: ignore[no-redef]
 
 
 def check_revision(game: Game, expected_move_number: int | None) -> None:
@@ -136,7 +144,7 @@ def append(
     *,
     kind: str,
     seat: Seat | None,
-    user,
+    user_id: int | None,
     actor: str,
     command: str,
     ledger: list | None = None,
@@ -144,13 +152,15 @@ def append(
 ) -> Move:
     game.move_count += 1
     game.last_move_at = timezone.now()
-    game.save(update_fields=["move_count", "last_move_at"])
+    Game.objects.filter(pk=game.pk).update(
+        move_count=game.move_count, last_move_at=game.last_move_at
+    )
     move = Move.objects.create(
         game=game,
         number=game.move_count,
         kind=kind,
         seat=seat,
-        user=user,
+        user_id=user_id,
         actor=actor,
         command=command,
         ledger=ledger or [],
@@ -169,7 +179,7 @@ def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
         state,
         kind=Move.Kind.DROP,
         seat=seat,
-        user=user,
+        user_id=user.pk if user is not None else None,
         actor=seat.faction,
         command=f"drop-faction {seat.faction}",
     )
@@ -181,7 +191,7 @@ def after_move(
 ) -> MoveResult:
     """Bring seats (factions, drops) and the game's status in line with the new state."""
     if seats is None:
-        seats = list(game.seats.select_related("user"))
+        seats = seats_of(game)
     changed: dict[int, Seat] = {}
     # A player's command never changes who has left; drops, undos and rollbacks can.
     dropped = (
@@ -228,7 +238,7 @@ def after_move(
         status=game.status,
         # The seats' players with a confirmed address (``user.email`` holds only such), read
         # from the seats already loaded: mail work for a game where nobody can get mail is none.
-        addressed=sorted({s.user_id for s in seats if s.user.email}),
+        addressed=sorted({s.user_id for s in seats if s.user_email}),
     )
     return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
 
@@ -305,7 +315,7 @@ def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
             state,
             kind=Move.Kind.COMMAND,
             seat=seat,
-            user=seat.user,
+            user_id=seat.user_id,
             actor=actor,
             command=command,
             ledger=ledger,

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .fields import FastJSONField
+
 # terra.snellman.net's id of the original map.
 ORIGINAL_MAP_ID = "126fe960806d587c78546b30f1a90853b1ada468"
 
@@ -127,6 +129,8 @@ class Seat(models.Model):
     reminders_sent = models.PositiveSmallIntegerField(default=0)
     # Chess clock: time left, not counting the running wait since waiting_since.
     time_left = models.DurationField(null=True, blank=True)
+    # The player's confirmed address (or ""), read with the seats of a move (games.log.seats_of).
+    user_email: str
 
     class Meta:
         ordering = ["position"]
@@ -161,7 +165,7 @@ class Move(models.Model):
     command = models.TextField(blank=True)
     # UNDO: the move undone; ROLLBACK: the last move kept.
     target = models.PositiveIntegerField(null=True, blank=True)
-    ledger = models.JSONField(default=list, blank=True, help_text="Ledger rows this move produced.")
+    ledger = FastJSONField(default=list, blank=True, help_text="Ledger rows this move produced.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,7 +183,7 @@ class StateSnapshot(models.Model):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="snapshot")
     move_number = models.PositiveIntegerField()
-    state = models.JSONField()
+    state = FastJSONField()
     updated_at = models.DateTimeField(auto_now=True)
 
 

@@ -292,7 +292,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
     command = clean_command(command)
     with transaction.atomic():
         game = log.locked_game(game_id, with_snapshot=True)
-        seats = list(game.seats.select_related("user"))
+        seats = log.seats_of(game)
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             if not (game.public or _is_admin(game, user)):
@@ -311,7 +311,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
             state,
             kind=Move.Kind.COMMAND,
             seat=seat,
-            user=user,
+            user_id=user.pk,
             actor=actor,
             command=command,
             ledger=ledger,
@@ -354,7 +354,7 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
             state,
             kind=undo.kind,
             seat=seat,
-            user=user,
+            user_id=user.pk,
             actor=undo.actor,
             command=undo.command,
             target=undo.target,
@@ -409,7 +409,7 @@ def game_rollback(
             state,
             kind=entry.kind,
             seat=None,
-            user=user,
+            user_id=user.pk,
             actor="",
             command=entry.command,
             target=to_move_number,
