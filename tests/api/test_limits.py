@@ -4,6 +4,7 @@ login, and fail open (logged) when their cache is unreachable: moves go on."""
 from __future__ import annotations
 
 import logging
+import threading
 
 import pytest
 from django.core.cache import cache
@@ -106,3 +107,57 @@ def test_with_the_throttle_cache_down_writes_go_on_and_the_outage_is_logged(
                 assert response.status_code == 201, response.data
                 assert api.patch("/api/v1/me/", {"display_name": "after"}).status_code == 200
             assert "Rate limits are off" in caplog.text
+
+
+def redis_cache(url: str) -> dict:
+    return {"default": {"BACKEND": "tm_site.cache.SharedPoolRedisCache", "LOCATION": url}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_login_attempts_sent_at_once_do_not_escape_the_limit(low_rates):
+    """With the production cache (Redis), 24 wrong passwords sent together from one address:
+    the limit of 3 a minute lets exactly 3 through, and the others are told when to retry."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    user = UserFactory()
+    with private_redis() as redis, override_settings(CACHES=redis_cache(redis.url)):
+        start = threading.Barrier(24)
+
+        def attempt(_: int) -> tuple[int, str | None]:
+            try:
+                api = APIClient()
+                start.wait(timeout=10)
+                response = api.post(
+                    "/api/v1/auth/token/",
+                    {"username": user.username, "password": "guess"},
+                    format="json",
+                )
+                return response.status_code, response.headers.get("Retry-After")
+            finally:
+                connection.close()
+
+        with ThreadPoolExecutor(24) as pool:
+            results = list(pool.map(attempt, range(24)))
+    codes = sorted(code for code, _ in results)
+    assert codes == [400] * 3 + [429] * 21
+    waits = {int(after) for code, after in results if code == 429}
+    assert waits and all(0 < w <= 60 for w in waits)
+
+
+def test_the_limit_counts_each_client_in_its_own_window(low_rates):
+    """Redis-backed: one address reaching its limit leaves another's untouched, and the limit is
+    kept by the server, whichever process answers (a second client object, same count)."""
+    user = UserFactory()
+    with private_redis() as redis, override_settings(CACHES=redis_cache(redis.url)):
+        first, again, other = APIClient(), APIClient(), APIClient()
+        assert [wrong_password(first, user.username, "") for _ in range(3)] == [400] * 3
+        assert wrong_password(again, user.username, "") == 429
+        other_address = other.post(
+            "/api/v1/auth/token/",
+            {"username": user.username, "password": "guess"},
+            format="json",
+            REMOTE_ADDR="198.51.100.20",
+        ).status_code
+        assert other_address == 400
