@@ -25,8 +25,13 @@ run: migrate
 	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	  $(PY) manage.py runserver 127.0.0.1:8000
 
-# The site as deployed (production settings from the environment; docs/operations.md).
+# The site as deployed (production settings from the environment; docs/operations.md), on the
+# engine's compiled build, made when missing or older than its source and a C compiler is at
+# hand (ENGINE=pure: the pure Python modules).
+ENGINE ?= compiled
 serve: install
+	@if [ "$(ENGINE)" = pure ]; then PY="$(PY)" bench/engine_compiled --remove; \
+	  else PY="$(PY)" bench/engine_compiled --if-needed; fi
 	deploy/serve
 
 # After changing translatable text: gather it into locale/de's .po (translate what is new there),

@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 from contextlib import ExitStack
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bench.http_load import STACK_ENV, add_paced_arguments, load_average, parse_rates, run
 from bench.mail_sink import mail_sink
 from bench.stack import production_stack
+from games.rules.terra_mystica.compiled import build_name
 
 
 class Command(BaseCommand):
@@ -47,9 +49,9 @@ class Command(BaseCommand):
         celery = options["celery_concurrency"] or (os.cpu_count() or 1)
         self.stdout.write("HTTP benchmark on the production stack (deploy/serve)")
         self.stdout.write(
-            f"  {os.cpu_count()} cores; {workers} web workers, a Celery worker of {celery} "
-            f"processes, one beat; own PostgreSQL database and redis-server; load average at "
-            f"the start {load_average()}"
+            f"  {os.cpu_count()} cores; {workers} web workers of {settings.HTTP_THREADS} "
+            f"threads, a Celery worker of {celery} processes, one beat; own PostgreSQL database "
+            f"and redis-server; engine {build_name()}; load average at the start {load_average()}"
         )
         with ExitStack() as context:
             env = dict(STACK_ENV)
