@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    prefetch_related_objects,
+)
 
 from tm_site.exceptions import Forbidden, NotFound
 
@@ -75,12 +84,25 @@ class GameFilter(django_filters.FilterSet):
 
 
 def game_list(*, user, filters: dict[str, Any]) -> QuerySet[Game]:
-    qs = visible_games(user).select_related("created_by").prefetch_related("seats__user")
+    qs = visible_games(user).select_related("created_by").prefetch_related(_SEATS_WITH_PLAYERS)
     return GameFilter(filters, queryset=qs.order_by("-created_at", "-id")).qs
 
 
 def seats_of(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user", "user__profile").order_by("position"))
+
+
+# A game's seats with their players and profiles (names shown), read in one query for any
+# number of games.
+_SEATS_WITH_PLAYERS = Prefetch(
+    "seats", queryset=Seat.objects.select_related("user", "user__profile").order_by("position")
+)
+
+
+def with_seats(game: Game) -> Game:
+    """``game`` with its seats, players and profiles read (for the game's API output)."""
+    prefetch_related_objects([game], _SEATS_WITH_PLAYERS)
+    return game
 
 
 def state_of(game: Game) -> Any | None:
@@ -103,7 +125,9 @@ def game_state_view(game: Game, user=None) -> dict:
     if state is None:
         return {"move_number": 0, "finished": False, "started": False, "factions": {}}
     kind = kinds.engine_for(game.kind)
-    view = kind.view(state, viewer_seat(game, user))
+    seats = seats_of(game)
+    viewer = user.pk if user is not None and user.is_authenticated else None
+    view = kind.view(state, next((s.position for s in seats if s.user_id == viewer), None))
     view["move_number"] = game.move_count
     view["started"] = True
     view["players"] = [
@@ -115,7 +139,7 @@ def game_state_view(game: Game, user=None) -> dict:
             "dropped": s.dropped,
             "clock": clock.seat_clock(game, s),
         }
-        for s in seats_of(game)
+        for s in seats
     ]
     return view
 
@@ -144,11 +168,16 @@ def waiting_for(game: Game) -> list[dict]:
 
 
 def move_list(game: Game, *, after: int = 0) -> QuerySet[Move]:
-    return game.moves.filter(number__gt=after).select_related("user").order_by("number")
+    return game.moves.filter(number__gt=after).select_related("user", "seat").order_by("number")
 
 
 def undone_numbers(game: Game) -> set[int]:
-    moves = list(game.moves.order_by("number").only("number", "kind", "target", "seat_id"))
+    # Not through game.moves: its rows would each read their deferred game_id back.
+    moves = list(
+        Move.objects.filter(game=game)
+        .order_by("number")
+        .only("number", "kind", "target", "seat_id")
+    )
     kept = {m.number for m in effective_moves(moves)}
     return {
         m.number

@@ -62,7 +62,9 @@ def _visible(request: Request, game_id: int) -> Game:
 
 
 def _detail(request: Request, game: Game, code: int = status.HTTP_200_OK) -> Response:
-    game = selectors.game_get(game.pk, request.user, invite_code=game.invite_code)
+    game = selectors.with_seats(
+        selectors.game_get(game.pk, request.user, invite_code=game.invite_code)
+    )
     insider = selectors.can_manage(game, request.user) or selectors.is_seated(game, request.user)
     context = {
         "invite_code": game.invite_code if insider else None,

@@ -33,8 +33,17 @@ def _rule_error() -> type[Exception]:
     return _tm().RuleError
 
 
+_LEAVES = (str, int, float, bool, type(None))
+
+
 def to_plain(value: Any) -> Any:
     """Engine values (dataclasses, tuples, enums) as JSON types."""
+    if isinstance(value, _LEAVES):
+        return value  # most of a view; the other tests cost an attribute lookup each
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
     if hasattr(value, "to_json") and not isinstance(value, type):
         return to_plain(value.to_json())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
