@@ -440,15 +440,17 @@ def run(
     paced_players: int = 200,
     schedule: str = "poisson",
     db_cpu=None,
+    costs: Callable[[list[dict], dict[str, str], list[str]], None] | None = None,
 ) -> None:
-    """The one client, the closed-loop curve (``curve``: players at once), then the open-loop
-    points (``rates``: total moves/s offered by ``paced_players`` players)."""
+    """The one client, ``costs`` (given the corpus games, the tokens and four players of its
+    own), the closed-loop curve (``curve``: players at once), then the open-loop points
+    (``rates``: total moves/s offered by ``paced_players`` players)."""
     records = corpus_games()
     rates = rates or []
     needed = max([4, *curve, *([paced_players] if rates else [])])
     needed += -needed % 4
     prefix = f"b{os.getpid() % 100000}_{int(time.time()) % 100000}_"
-    names = [f"{prefix}{i}" for i in range(needed + (4 if one else 0))]
+    names = [f"{prefix}{i}" for i in range(needed + (4 if one else 0) + (4 if costs else 0))]
     started = time.perf_counter()
     tokens = register(base, names)
     write(
@@ -470,6 +472,8 @@ def run(
         )
         if r["error"]:
             write(f"    error: {r['error']}")
+    if costs is not None:
+        costs(records, tokens, names[-4:])
     if not curve and not rates:
         return
     cut = (

@@ -82,6 +82,7 @@ class Stack:
     base: str
     pgid: int
     database_url: str
+    redis_url: str
 
     def confirm_addresses(self) -> int:
         """Confirm every address players asked for (the link of the confirmation mail, taken
@@ -108,6 +109,20 @@ class Stack:
             if int(fields[2]) == self.pgid:  # field 5 of stat: the process group
                 total += int(fields[11]) + int(fields[12])  # utime, stime
         return total / os.sysconf("SC_CLK_TCK")
+
+    def rss_bytes(self) -> int:
+        """Resident memory of the stack's live processes (web workers, Celery worker, beat)."""
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if int(stat.read_text().rsplit(")", 1)[1].split()[2]) != self.pgid:
+                    continue
+                status = (stat.parent / "status").read_text()
+            except OSError:
+                continue
+            rss = next((line for line in status.splitlines() if line.startswith("VmRSS:")), "")
+            total += int(rss.split()[1]) * 1024 if rss else 0
+        return total
 
     def database_cpu_seconds(self) -> float:
         """CPU time of the PostgreSQL backends serving the stack's database (its pooled
@@ -186,7 +201,7 @@ def production_stack(
             )
             try:
                 _wait_for(base + "/", process, tmp / "serve.log")
-                yield Stack(base, process.pid, url)
+                yield Stack(base, process.pid, url, redis_url)
             finally:
                 if process.poll() is None:
                     process.send_signal(signal.SIGTERM)

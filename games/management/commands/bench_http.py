@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from bench import request_costs
 from bench.http_load import STACK_ENV, add_paced_arguments, load_average, parse_rates, run
 from bench.mail_sink import mail_sink
 from bench.stack import production_stack
@@ -27,6 +28,11 @@ class Command(BaseCommand):
             "--players", default="8,32,100,200", help="the load curve (players at once)"
         )
         parser.add_argument("--max-moves", type=int, default=0, help="cut each game (0: whole)")
+        parser.add_argument(
+            "--no-costs",
+            action="store_true",
+            help="skip what each kind of request, an open page and a move cost",
+        )
         parser.add_argument("--web-workers", type=int, default=0, help="default: 2 x cores + 1")
         parser.add_argument("--celery-concurrency", type=int, default=0)
         parser.add_argument("--no-one-client", action="store_true")
@@ -81,6 +87,11 @@ class Command(BaseCommand):
                 paced_players=options["paced_players"],
                 schedule=options["schedule"],
                 db_cpu=stack.database_cpu_seconds,
+                costs=None
+                if options["no_costs"]
+                else lambda records, tokens, names: request_costs.report(
+                    stack.base, records[1], tokens, names, stack, self.stdout.write
+                ),
             )
             if counter is not None:
                 self.stdout.write(f"  mails received by the SMTP server: {counter.received}")
