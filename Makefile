@@ -26,12 +26,13 @@ run: migrate
 	  $(PY) manage.py runserver 127.0.0.1:8000
 
 # The site as deployed (production settings from the environment; docs/operations.md), on the
-# engine's compiled build, made when missing or older than its source and a C compiler is at
-# hand (ENGINE=pure: the pure Python modules).
-ENGINE ?= compiled
+# pure Python engine; ENGINE=compiled serves its mypyc build, made first when a module is
+# missing or older than its source (it applies moves faster and lists legal moves slower:
+# docs/scaling.md).
+ENGINE ?= pure
 serve: install
-	@if [ "$(ENGINE)" = pure ]; then PY="$(PY)" bench/engine_compiled --remove; \
-	  else PY="$(PY)" bench/engine_compiled --if-needed; fi
+	@if [ "$(ENGINE)" = compiled ]; then PY="$(PY)" bench/engine_compiled --if-needed; \
+	  else PY="$(PY)" bench/engine_compiled --remove; fi
 	deploy/serve
 
 # After changing translatable text: gather it into locale/de's .po (translate what is new there),
