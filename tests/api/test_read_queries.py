@@ -49,7 +49,7 @@ def test_the_game_and_its_state_cost_the_same_early_and_late(table, client_for):
 
 
 def test_the_games_list_costs_the_same_for_one_game_and_for_four(client_for, started_game):
-    game, (creator, _) = started_game()
+    _, (creator, _) = started_game()
     viewer = client_for(creator)
     one = queries(viewer, "/api/v1/games/")
     for _ in range(3):
