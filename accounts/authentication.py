@@ -21,8 +21,8 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         try:
             token = Token.objects.select_related("user", "use").get(key=key)
         except Token.DoesNotExist:
-            token = None
-        if token is None or not token.user.is_active:
+            raise AuthenticationFailed("Invalid token.") from None
+        if not token.user.is_active:
             raise AuthenticationFailed("Invalid token.")
         use = getattr(token, "use", None)
         now = timezone.now()

@@ -68,7 +68,7 @@ def locked_game(game_id: int, *, with_snapshot: bool = False) -> Game:
         raise NotFound(f"No game {game_id}.") from None
 
 
-def seats_of(game: Game) -> list[Seat]:
+def seats_with_addresses(game: Game) -> list[Seat]:
     """The game's seats, each with ``user_email``: its player's confirmed address, or ""."""
     # Seat declares the attribute for type checkers, which then take the annotation for a
     # second definition.
@@ -191,7 +191,7 @@ def after_move(
 ) -> MoveResult:
     """Bring seats (factions, drops) and the game's status in line with the new state."""
     if seats is None:
-        seats = seats_of(game)
+        seats = seats_with_addresses(game)
     changed: dict[int, Seat] = {}
     # A player's command never changes who has left; drops, undos and rollbacks can.
     dropped = (

@@ -129,7 +129,8 @@ class Seat(models.Model):
     reminders_sent = models.PositiveSmallIntegerField(default=0)
     # Chess clock: time left, not counting the running wait since waiting_since.
     time_left = models.DurationField(null=True, blank=True)
-    # The player's confirmed address (or ""), read with the seats of a move (games.log.seats_of).
+    # The player's confirmed address (or ""), read with a move's seats
+    # (games.log.seats_with_addresses).
     user_email: str
 
     class Meta:

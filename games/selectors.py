@@ -83,25 +83,26 @@ class GameFilter(django_filters.FilterSet):
         return qs.filter(joinable) if value else qs.exclude(joinable)
 
 
+# A game's seats with their players and profiles (the names shown), in seat order.
+_SEATS_WITH_PLAYERS = Seat.objects.select_related("user", "user__profile").order_by("position")
+
+
 def game_list(*, user, filters: dict[str, Any]) -> QuerySet[Game]:
-    qs = visible_games(user).select_related("created_by").prefetch_related(_SEATS_WITH_PLAYERS)
+    qs = (
+        visible_games(user)
+        .select_related("created_by")
+        .prefetch_related(Prefetch("seats", queryset=_SEATS_WITH_PLAYERS))
+    )
     return GameFilter(filters, queryset=qs.order_by("-created_at", "-id")).qs
 
 
 def seats_of(game: Game) -> list[Seat]:
-    return list(game.seats.select_related("user", "user__profile").order_by("position"))
-
-
-# A game's seats with their players and profiles (names shown), read in one query for any
-# number of games.
-_SEATS_WITH_PLAYERS = Prefetch(
-    "seats", queryset=Seat.objects.select_related("user", "user__profile").order_by("position")
-)
+    return list(_SEATS_WITH_PLAYERS.filter(game=game))
 
 
 def with_seats(game: Game) -> Game:
     """``game`` with its seats, players and profiles read (for the game's API output)."""
-    prefetch_related_objects([game], _SEATS_WITH_PLAYERS)
+    prefetch_related_objects([game], Prefetch("seats", queryset=_SEATS_WITH_PLAYERS))
     return game
 
 

@@ -292,7 +292,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
     command = clean_command(command)
     with transaction.atomic():
         game = log.locked_game(game_id, with_snapshot=True)
-        seats = log.seats_of(game)
+        seats = log.seats_with_addresses(game)
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             if not (game.public or _is_admin(game, user)):

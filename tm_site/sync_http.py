@@ -14,7 +14,6 @@ the loop (a live update to the pages) is handed to it without waiting.
 from __future__ import annotations
 
 import asyncio
-import logging
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -23,8 +22,6 @@ from tempfile import SpooledTemporaryFile
 from typing import IO, Any
 
 from django.conf import settings
-
-logger = logging.getLogger(__name__)
 
 Scope = dict[str, Any]
 Receive = Callable[[], Any]

@@ -48,9 +48,7 @@ def to_plain(value: Any) -> Any:
         return to_plain(value.to_json())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (tuple, set, frozenset)):
         return [to_plain(v) for v in value]
     if hasattr(value, "value") and type(value).__module__.startswith("games.rules"):
         return value.value  # enum
