@@ -35,6 +35,8 @@ INSTALLED_APPS = [
     "leagues",
     "ratings",
     "notifications",
+    "stats",
+    "opendata",
     "channels",
     "web",
 ]

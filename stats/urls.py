@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("stats/", views.stats_page, name="stats"),
+    path("stats/players/<str:username>/", views.player_stats_page, name="stats-player-page"),
+]
