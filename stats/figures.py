@@ -172,17 +172,12 @@ class Contributions:
     pairs: dict[PairKey, PairTally]
 
     def add(self, other: Contributions) -> None:
-        for mine, theirs in (
-            (self.roles, other.roles),
-            (self.players, other.players),
-            (self.pairs, other.pairs),
-        ):
-            for key, tally in theirs.items():
-                found = mine.get(key)  # type: ignore[call-overload]  # the keys match their dicts
-                if found is None:
-                    mine[key] = type(tally)()  # type: ignore[index]
-                    found = mine[key]  # type: ignore[index]
-                found.add(tally)
+        for key, tally in other.roles.items():
+            self.roles.setdefault(key, Tally()).add(tally)
+        for pkey, ptally in other.players.items():
+            self.players.setdefault(pkey, Tally()).add(ptally)
+        for pair_key, pair in other.pairs.items():
+            self.pairs.setdefault(pair_key, PairTally()).add(pair)
 
 
 def contributions(game: GameFacts) -> Contributions:

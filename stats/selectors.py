@@ -85,7 +85,7 @@ def game_facts(game_ids: Iterable[int] | None = None) -> list[GameFacts]:
     out = []
     for pk, kind, options, map_id, finished_at in heads:
         rows_of_game = seats.get(pk)
-        if not rows_of_game or not complete[pk]:
+        if not rows_of_game or not complete[pk] or finished_at is None:
             continue
         scores = [r[3] for r in rows_of_game]
         fallback = figures.competition_ranks(scores)

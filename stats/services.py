@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from django.db import connection, transaction
-from django.db.models import Model, Q
+from django.db.models import Field, Model, Q
 from django.utils import timezone
 
 from . import figures, selectors
@@ -49,7 +50,7 @@ def _tables(c: figures.Contributions) -> Iterable[tuple[type[Model], tuple, tupl
 
 def _columns(model: type[Model], names: Sequence[str]) -> list[str]:
     quote = connection.ops.quote_name
-    return [quote(model._meta.get_field(n).column) for n in names]  # type: ignore[union-attr]
+    return [quote(str(cast(Field, model._meta.get_field(n)).column)) for n in names]
 
 
 def _add(model: type[Model], keys: Sequence[str], values: Sequence[str], rows: dict) -> None:
@@ -127,8 +128,9 @@ def stats_rebuild() -> int:
 def _rebuild() -> int:
     games = selectors.game_facts()
     total = figures.tally_all(games)
-    for model in (RoleTally, PlayerTally, PairTally, CountedGame):
-        model.objects.all().delete()
+    tables: tuple[type[Model], ...] = (RoleTally, PlayerTally, PairTally, CountedGame)
+    for table in tables:
+        table._default_manager.all().delete()
     for model, keys, values, rows in _tables(total):
         _insert(model, keys, values, rows)
     CountedGame.objects.bulk_create(
