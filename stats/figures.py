@@ -267,9 +267,15 @@ def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
     return Estimate(p, max(0.0, centre - margin), min(1.0, centre + margin))
 
 
-def mean(total: float, squares: float, n: int, z: float = Z95) -> Estimate:
-    """A mean with its normal-approximation interval from the sample variance; no interval
-    below two values."""
+def mean(
+    total: float,
+    squares: float,
+    n: int,
+    z: float = Z95,
+    bounds: tuple[float, float] = (-math.inf, math.inf),
+) -> Estimate:
+    """A mean with its normal-approximation interval from the sample variance, cut to the
+    values the mean can take (``bounds``); no interval below two values."""
     if n <= 0:
         return NONE
     m = total / n
@@ -277,7 +283,7 @@ def mean(total: float, squares: float, n: int, z: float = Z95) -> Estimate:
         return Estimate(m, None, None)
     variance = max(0.0, (squares - total * total / n) / (n - 1))
     margin = z * math.sqrt(variance / n)
-    return Estimate(m, m - margin, m + margin)
+    return Estimate(m, max(bounds[0], m - margin), min(bounds[1], m + margin))
 
 
 @dataclass(frozen=True)
@@ -311,7 +317,7 @@ def figures(t: Tally) -> Figures:
         dropped=t.dropped,
         win_rate=wilson(t.wins, t.games),
         score=mean(t.score_sum, t.score_sq, t.games),
-        rank=mean(t.rank_sum, t.rank_sq, t.games),
+        rank=mean(t.rank_sum, t.rank_sq, t.games, bounds=(1.0, math.inf)),
         rated=t.rated,
-        adjusted=mean(t.adjusted_sum, t.adjusted_sq, t.rated),
+        adjusted=mean(t.adjusted_sum, t.adjusted_sq, t.rated, bounds=(-1.0, 1.0)),
     )

@@ -37,23 +37,15 @@ def _fmt(x: float, percent: bool) -> str:
 
 
 def _ticks(lo: float, hi: float, count: int = 4) -> list[float]:
-    """Round tick values covering [lo, hi]."""
+    """Round tick values inside [lo, hi]: the 1-2-2.5-5 step giving closest to ``count``."""
     span = hi - lo
     if span <= 0:
         return [lo]
-    raw = span / count
-    step = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 2.5, 5, 10):
-        if raw <= m * step:
-            step *= m
-            break
-    first = math.ceil(lo / step) * step
-    ticks = []
-    t = first
-    while t <= hi + 1e-9 * span:
-        ticks.append(round(t, 10))
-        t += step
-    return ticks
+    base = 10 ** math.floor(math.log10(span / count))
+    steps = [m * base for m in (0.5, 1, 2, 2.5, 5, 10, 20)]
+    step = min(steps, key=lambda st: abs(span / st - count))
+    first = math.ceil(lo / step - 1e-9) * step
+    return [round(first + i * step, 10) for i in range(int((hi - first) / step + 1e-9) + 1)]
 
 
 def interval_chart(

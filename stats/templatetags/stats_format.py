@@ -15,7 +15,7 @@ def _number(x: float, digits: int, percent: bool) -> str:
 
 @register.filter
 def estimate(value: dict | None, spec: str = "1") -> str:
-    """``{"value", "low", "high"}`` as "52.0 (48.1 to 55.9)"; spec: digits, "%" for a share."""
+    """``{"value", "low", "high"}`` as "52.0 (48.1 … 55.9)"; spec: digits, "%" for a share."""
     if not value or value.get("value") is None:
         return "\u2013"
     percent = spec.endswith("%")
@@ -24,5 +24,5 @@ def estimate(value: dict | None, spec: str = "1") -> str:
     if value.get("low") is not None and value.get("high") is not None:
         low = _number(value["low"], digits, percent)
         high = _number(value["high"], digits, percent)
-        text += f" ({low}\u2013{high})"
+        text += f" ({low} \u2026 {high})"
     return text

@@ -132,9 +132,12 @@ def test_pages_in_german(client, history):
     client.cookies["django_language"] = "de"
     html = client.get("/stats/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Statistik" in html and "Siegquote" in html and "Hexen" in html
+    # Captions with a percent sign too (the translate tag looks them up with it doubled).
+    assert "Siegquote: Punkt, 95-%-Intervall" in html
     player = client.get("/stats/players/ann/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Statistik von ann" in player and "Direkter Vergleich" in player
     assert 'id="chart-rating"' in player
+    assert "Durchschnittlicher Platz (1: Erster), mit 95-%-Intervallen." in player
 
 
 def test_player_page(client, history):

@@ -207,6 +207,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# Where the nightly open-data dumps are written and served from (docs/open-data.md).
+OPENDATA_ROOT = Path(env_str("OPENDATA_ROOT", str(BASE_DIR / "var" / "opendata")))
+
 # Longest command row a client may send; real rows are well under 200 characters.
 TM_MAX_COMMAND_LENGTH = env_int("TM_MAX_COMMAND_LENGTH", 500)
 TM_CHAT_MAX_LENGTH = 2000
