@@ -28,12 +28,10 @@ def counted_games() -> QuerySet[Game]:
     ).order_by()
 
 
-def _picked_colours(game_ids: list[int]) -> dict[tuple[int, str], str]:
+def _picked_colours(games: QuerySet[Game]) -> dict[tuple[int, str], str]:
     """The home colour each variable faction picked, read from the games' final states."""
     factions = sorted(roles.variable_factions())
-    if not game_ids or not factions:
-        return {}
-    wanted = Seat.objects.filter(game_id__in=game_ids, faction__in=factions).values_list(
+    wanted = Seat.objects.filter(game__in=games, faction__in=factions).values_list(
         "game_id", flat=True
     )
     picked: dict[tuple[int, str], str] = {}
@@ -56,8 +54,7 @@ def game_facts(game_ids: Iterable[int] | None = None) -> list[GameFacts]:
             "finished_at", "pk"
         )
     )
-    ids = [h[0] for h in heads]
-    subset = ids if game_ids is not None else None
+    subset = [h[0] for h in heads] if game_ids is not None else None
 
     def of(qs: QuerySet) -> QuerySet:
         return qs.filter(game_id__in=subset) if subset is not None else qs.filter(game__in=games)
@@ -68,7 +65,7 @@ def game_facts(game_ids: Iterable[int] | None = None) -> list[GameFacts]:
         .values_list("game_id", "user_id", "rating_before")
         .iterator(chunk_size=CHUNK)
     }
-    picked = _picked_colours(ids)
+    picked = _picked_colours(games)
     kinds = {h[0]: h[1] for h in heads}
     seats: dict[int, list[tuple]] = defaultdict(list)
     complete: dict[int, bool] = defaultdict(lambda: True)
