@@ -10,19 +10,18 @@ game reopened by a rollback) rebuilds instead, as the ratings app does.
 from __future__ import annotations
 
 import enum
-import itertools
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from typing import cast
 
 from django.db import connection, transaction
 from django.db.models import Field, Model, Q
 from django.utils import timezone
 
+# COPY on PostgreSQL, multi-row INSERTs elsewhere: the ratings' writer of many rows.
+from ratings.services import _insert_rows
+
 from . import figures, selectors
 from .models import CountedGame, PairTally, PlayerTally, RoleTally, StatsLedger
-
-BATCH_SIZE = 2000
 
 
 class Outcome(enum.StrEnum):
@@ -73,32 +72,6 @@ def _add(model: type[Model], keys: Sequence[str], values: Sequence[str], rows: d
         cursor.execute(sql, params)
 
 
-def _insert(model: type[Model], names: Sequence[str], rows: Iterable[tuple]) -> None:
-    """Write many rows for the rebuild: COPY on PostgreSQL, multi-row INSERTs elsewhere
-    (bulk_create prepares every value through its field, which costs more than the counting)."""
-    columns = _columns(model, names)
-    table = connection.ops.quote_name(model._meta.db_table)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-            return
-        per_batch = max(1, min(BATCH_SIZE, 999 // len(columns)))
-        row_sql = "(" + ", ".join(["%s"] * len(columns)) + ")"
-        remaining = iter(rows)
-        while batch := list(itertools.islice(remaining, per_batch)):
-            cursor.execute(
-                f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-                + ", ".join([row_sql] * len(batch)),
-                [
-                    connection.ops.adapt_datetimefield_value(v) if isinstance(v, datetime) else v
-                    for row in batch
-                    for v in row
-                ],
-            )
-
-
 def game_count(game_id: int) -> Outcome:
     """Add one finished game to the statistics. Safe to call any number of times for a game."""
     with transaction.atomic():
@@ -138,7 +111,7 @@ def _rebuild() -> int:
     for table in tables:
         table._default_manager.all().delete()
     for model, keys, values, rows in _tables(total):
-        _insert(model, (*keys, *values), ((*k, *t.values()) for k, t in rows.items()))
-    _insert(CountedGame, ("game", "finished_at"), ((g.game_id, g.finished_at) for g in games))
+        _insert_rows(model, (*keys, *values), ((*k, *t.values()) for k, t in rows.items()))
+    _insert_rows(CountedGame, ("game", "finished_at"), ((g.game_id, g.finished_at) for g in games))
     StatsLedger.objects.filter(pk=1).update(rebuilt_at=timezone.now())
     return len(games)

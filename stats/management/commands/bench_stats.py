@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import statistics
 import time
-from itertools import islice
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import connection, transaction
+from django.db import connection
 
-from games.models import Game, Seat
-from ratings import elo
+from games.models import Game
 from ratings import services as rating_services
+from ratings.management.commands.bench_ratings import _store_games
 from ratings.synthetic import synthetic_games
 from stats import figures, selectors, services
 
@@ -42,7 +40,9 @@ class Command(BaseCommand):
             connection.settings_dict["TEST"]["NAME"] = f"{old_name}_bench_stats"
         connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
         try:
-            ids = _store(history, players)
+            # The ratings bench's writer; each seat's rank follows from its VP.
+            _store_games(history, players)
+            ids = list(Game.objects.order_by("finished_at", "pk").values_list("pk", flat=True))
             extra = ids[count:]
             Game.objects.filter(pk__in=extra).update(status=Game.Status.RUNNING)
             started = time.perf_counter()
@@ -86,42 +86,3 @@ class Command(BaseCommand):
             )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
-
-
-def _store(games: list[elo.FinishedGame], players: int) -> list[int]:
-    """The games as finished public games; returns their ids in order."""
-    user_model = get_user_model()
-    ids: list[int] = []
-    with transaction.atomic():
-        users = user_model.objects.bulk_create(
-            user_model(username=f"bench{n}", password="!") for n in range(1, players + 1)
-        )
-        user_ids = {n: user.pk for n, user in enumerate(users, start=1)}
-        batch = iter(games)
-        while chunk := list(islice(batch, 1000)):
-            rows = Game.objects.bulk_create(
-                Game(
-                    created_by=users[0],
-                    status=Game.Status.FINISHED,
-                    player_count=g.player_count,
-                    setup={"map_id": g.map_id},
-                    finished_at=g.finished_at,
-                )
-                for g in chunk
-            )
-            ranks = [elo.ranks(s.vp for s in g.results) for g in chunk]
-            Seat.objects.bulk_create(
-                Seat(
-                    game=row,
-                    user_id=user_ids[seat.player_id],
-                    position=position,
-                    faction=seat.faction,
-                    final_vp=seat.vp,
-                    rank=game_ranks[position - 1],
-                    dropped=seat.dropped,
-                )
-                for row, g, game_ranks in zip(rows, chunk, ranks, strict=True)
-                for position, seat in enumerate(g.results, start=1)
-            )
-            ids.extend(row.pk for row in rows)
-    return ids
