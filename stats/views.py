@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -123,3 +123,17 @@ def player_stats_page(request: HttpRequest, username: str) -> HttpResponse:
         "charts": {k: mark_safe(v) for k, v in charts.items()},  # escaped by stats.svg
     }
     return render(request, "stats/player.html", context)
+
+
+def player_find(request: HttpRequest) -> HttpResponse:
+    """The roles page's player field: to that player's statistics, or back with a message."""
+    name = (request.GET.get("player") or "").strip()
+    user = selectors.player_get(name) if name else None
+    if user is None:
+        return render(
+            request,
+            "stats/roles.html",
+            {"error": _("No player is called %(name)s.") % {"name": name[:150]}},
+            status=404,
+        )
+    return redirect("stats-player-page", user.get_username())

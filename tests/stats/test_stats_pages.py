@@ -144,6 +144,11 @@ def test_player_page(client, history):
     html = client.get("/stats/players/ann/").content.decode()
     assert 'id="chart-rating"' in html and 'id="stats-head-to-head"' in html
     assert client.get("/stats/players/nobody/").status_code == 404
+    # The roles page's field finds a player by name.
+    assert client.get("/stats/players/", {"player": "ann"}).url == "/stats/players/ann/"
+    missing = client.get("/stats/players/", {"player": "<b>nobody</b>"})
+    assert missing.status_code == 404
+    assert "No player is called &lt;b&gt;nobody&lt;/b&gt;." in missing.content.decode()
 
 
 def test_a_faction_that_picks_its_colour_counts_under_the_colour_picked(api):
