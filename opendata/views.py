@@ -7,6 +7,8 @@ import re
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games import kinds
+
 from . import selectors
 from .conf import dump_root
 from .services import SCHEMA_FILE, SCHEMA_SOURCE
@@ -15,11 +17,9 @@ FILE_NAME = re.compile(r"^[a-z_]{1,40}-\d{4}-\d{2}\.jsonl\.gz\Z")
 
 
 def opendata_page(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "opendata/index.html",
-        {"dumps": list(selectors.dumps()), "schema_file": SCHEMA_FILE},
-    )
+    names = {k.kind: k.name for k in kinds.kinds()}
+    dumps = [(names.get(d.kind, d.kind), d) for d in selectors.dumps()]
+    return render(request, "opendata/index.html", {"dumps": dumps, "schema_file": SCHEMA_FILE})
 
 
 def opendata_file(request: HttpRequest, name: str) -> FileResponse:

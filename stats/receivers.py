@@ -7,6 +7,7 @@ from typing import Any
 from outbox.services import enqueue
 
 from . import services
+from .models import CountedGame
 
 
 def result_recorded(sender: Any, game_id: int, **kwargs: Any) -> dict:
@@ -19,4 +20,5 @@ def game_reopened(sender: Any, game_id: int, **kwargs: Any) -> None:
     rollback commits."""
     from . import tasks
 
-    enqueue(tasks.stats_rebuild)
+    if CountedGame.objects.filter(game_id=game_id).exists():
+        enqueue(tasks.stats_rebuild)

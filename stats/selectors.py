@@ -66,7 +66,6 @@ def game_facts(game_ids: Iterable[int] | None = None) -> list[GameFacts]:
         .iterator(chunk_size=CHUNK)
     }
     picked = _picked_colours(games)
-    kinds = {h[0]: h[1] for h in heads}
     seats: dict[int, list[tuple]] = defaultdict(list)
     complete: dict[int, bool] = defaultdict(lambda: True)
     rows = (
@@ -100,9 +99,7 @@ def game_facts(game_ids: Iterable[int] | None = None) -> list[GameFacts]:
                     SeatFacts(
                         user_id=user_id,
                         position=position,
-                        roles=roles.seat_roles(
-                            kinds[pk], faction, position, picked.get((pk, faction))
-                        ),
+                        roles=roles.seat_roles(kind, faction, position, picked.get((pk, faction))),
                         score=vp,
                         rank=rank if rank is not None else fallback[i],
                         dropped=dropped,

@@ -162,6 +162,11 @@ def test_a_faction_that_picks_its_colour_counts_under_the_colour_picked(api):
 
 
 def test_a_reopened_game_leaves_the_statistics_through_a_rebuild(history):
+    uncounted = finished_game(
+        [(user("ann"), "witches", 1), (user("bob"), "nomads", 2)], public=False
+    )
+    receivers.game_reopened(sender=None, game_id=uncounted.pk)
+    assert not Entry.objects.exists()  # nothing of it to take out
     receivers.game_reopened(sender=None, game_id=history[0].pk)
     entry = Entry.objects.get()
     assert entry.task == "stats.tasks.stats_rebuild"
