@@ -39,7 +39,11 @@ urlpatterns = [
     path("api/v1/", include("ratings.api.urls")),
     path("api/v1/", include("notifications.api.urls")),
     path("api/v1/", include("web.api.urls")),
+    path("api/v1/", include("stats.api.urls")),
+    path("api/v1/", include("opendata.api.urls")),
     path("", include("leagues.urls")),
+    path("", include("stats.urls")),
+    path("", include("opendata.urls")),
     path("", include("web.urls")),
     path("", include("notifications.urls")),
 ]

@@ -66,6 +66,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ratings.tasks.ratings_recompute",
         "schedule": crontab(hour=env_int("RATINGS_RECOMPUTE_HOUR", 3), minute=30),
     },
+    # After the ratings' recompute: exclusions and parameter changes reach the statistics.
+    "stats-rebuild": {"task": "stats.tasks.stats_rebuild", "schedule": crontab(hour=4, minute=5)},
+    "opendata-dump": {"task": "opendata.tasks.dumps_build", "schedule": crontab(hour=4, minute=20)},
     "league-seasons": {"task": "leagues.advance_seasons", "schedule": crontab(minute="*/15")},
     "notifications-retry": {"task": "notifications.tasks.notifications_flush", "schedule": 300.0},
     "notifications-purge": {

@@ -35,6 +35,8 @@ INSTALLED_APPS = [
     "leagues",
     "ratings",
     "notifications",
+    "stats",
+    "opendata",
     "channels",
     "web",
 ]
@@ -204,6 +206,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# Where the nightly open-data dumps are written and served from (docs/open-data.md).
+OPENDATA_ROOT = Path(env_str("OPENDATA_ROOT", str(BASE_DIR / "var" / "opendata")))
 
 # Longest command row a client may send; real rows are well under 200 characters.
 TM_MAX_COMMAND_LENGTH = env_int("TM_MAX_COMMAND_LENGTH", 500)

@@ -1,0 +1,62 @@
+"""Names the statistics show, in the reader's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.kinds.terra_mystica import engine
+from games.names import COLOUR_NAMES, TERRAIN_NAMES, faction_name
+
+from .figures import COLOUR, FACTION, SEAT
+from .roles import TERRA_MYSTICA, faction_colour
+
+# The colours of Terra Mystica's factions as players know them, from the terrains' names.
+TM_COLOURS = {
+    "yellow": "#f2c52e",
+    "brown": "#8b5a2b",
+    "black": "#222222",
+    "blue": "#2468c8",
+    "green": "#2c8a34",
+    "gray": "#7d7d7d",
+    "red": "#c8372d",
+    "ice": "#9fd3e6",
+    "volcano": "#e07b22",
+}
+
+
+def role_type_name(role_type: str) -> str:
+    return {FACTION: _("Faction"), COLOUR: _("Colour"), SEAT: _("Seat")}.get(role_type, role_type)
+
+
+def role_name(kind: str, role_type: str, role: str) -> str:
+    if role_type == SEAT:
+        return _("Seat %(number)s") % {"number": role}
+    if role_type == COLOUR:
+        if kind == TERRA_MYSTICA and role in TERRAIN_NAMES:
+            return str(TERRAIN_NAMES[role])
+        return str(COLOUR_NAMES.get(role, role))
+    return faction_name(role)
+
+
+def map_name(map_id: str) -> str:
+    if not map_id:
+        return _("the board")
+    return next((m["name"] for m in engine.maps() if m["id"] == map_id), map_id[:8])
+
+
+def variant_name(variant: str) -> str:
+    names = {
+        "base": _("base game"),
+        "fire-and-ice": _("Fire & Ice"),
+        "merchants": _("Merchants of the Seas"),
+        "start-choice": _("start choice"),
+    }
+    return " + ".join(names.get(part, part) for part in variant.split("+"))
+
+
+def role_colour(kind: str, role_type: str, role: str) -> str:
+    """The colour a role's dot is drawn in: its own colour, or the site's accent."""
+    colour = role if role_type == COLOUR else ""
+    if role_type == FACTION and kind == TERRA_MYSTICA:
+        colour = faction_colour(role)
+    return TM_COLOURS.get(colour, "#2f6f3a")
