@@ -245,6 +245,18 @@ def test_a_rollback_drops_the_queues_made_after_its_target(league, client_for, s
     assert client_for(engineers).get(premoves_url(game)).data["commands"] == ["build F6"]
 
 
+def test_a_drop_that_passes_the_turn_plays_the_next_players_queue(league, client_for, staff):
+    league.play(4)
+    game = league.refresh()
+    nomads = league.user_of("nomads")
+    queue(client_for(nomads), game, ["build F3"])
+    game_services.faction_drop(game_id=game.pk, user=staff, faction="darklings")
+    assert log_after(game, 4) == [
+        ("darklings", "drop-faction darklings", staff.username),
+        ("nomads", "build F3", nomads.username),
+    ]
+
+
 def test_a_player_only_ever_queues_for_their_own_seat(league, client_for, other_user):
     game = league.refresh()
     outsider = client_for(other_user).put(
