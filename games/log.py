@@ -221,6 +221,22 @@ def append(
     return move
 
 
+def append_command(
+    game: Game, state: Any, seat: Seat, actor: str, command: str, ledger: list
+) -> Move:
+    """A command of the seat's player: their own, or one their settings or queue made."""
+    return append(
+        game,
+        state,
+        kind=Move.Kind.COMMAND,
+        seat=seat,
+        user_id=seat.user_id,
+        actor=actor,
+        command=command,
+        ledger=ledger,
+    )
+
+
 def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
     if seat.dropped:
         raise ApplicationError(f"{seat.faction} has already left the game.")
@@ -373,17 +389,7 @@ def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
         except ApplicationError:
             logger.exception("Automatic move %r of %s refused in game %s", command, actor, game.pk)
             break
-        seat = by_actor[actor]
-        append(
-            game,
-            state,
-            kind=Move.Kind.COMMAND,
-            seat=seat,
-            user_id=seat.user_id,
-            actor=actor,
-            command=command,
-            ledger=ledger,
-        )
+        append_command(game, state, by_actor[actor], actor, command, ledger)
     return state
 
 
@@ -438,16 +444,7 @@ def _play_queued(
         seat, queue, actor, command, after, ledger = found
         if move is not None:
             after_move(game, state, move, seats, acting=frozenset({seat.position}))
-        move = append(
-            game,
-            after,
-            kind=Move.Kind.COMMAND,
-            seat=seat,
-            user_id=seat.user_id,
-            actor=actor,
-            command=command,
-            ledger=ledger,
-        )
+        move = append_command(game, after, seat, actor, command, ledger)
         queue.played(seat, move)
         state = append_automatic(game, after, seats)
         last = (state, move)

@@ -306,16 +306,7 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
         kind = kinds.engine_for(game.kind)
         actor = kind.actor(state, seat.position)
         state, ledger = kind.apply_for_seat(state, seat.position, command)
-        move = log.append(
-            game,
-            state,
-            kind=Move.Kind.COMMAND,
-            seat=seat,
-            user_id=user.pk,
-            actor=actor,
-            command=command,
-            ledger=ledger,
-        )
+        move = log.append_command(game, state, seat, actor, command, ledger)
         # Automatic answers follow, then the moves others queued for their turn (premoves).
         return log.settle(game, state, move, seats)
 

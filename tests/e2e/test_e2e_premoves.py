@@ -8,37 +8,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS
-from tests.e2e.test_e2e_click_flow import play_first
+from tests.e2e.test_e2e_click_flow import factions_chosen, play_first
 
 pytestmark = pytest.mark.e2e
-
-SCORING = ["SCORE5", "SCORE8", "SCORE4", "SCORE9", "SCORE6", "SCORE2"]
-
-
-def new_game(live) -> tuple[int, dict[str, str], list[str]]:
-    """Three players with their factions chosen: the witches' first dwelling is next."""
-    users = [live.register(prefix) for prefix in ("ann", "ben", "cat")]
-    names = [name for name, _ in users]
-    game = live.api(
-        "POST",
-        "/api/v1/games/",
-        {
-            "player_count": 3,
-            "options": ["strict-leech", "temple-scoring-tile", "shipping-bonus"],
-            "setup": {
-                "scoring_tiles": SCORING,
-                "removed_bonus_tiles": ["BON5", "BON6", "BON7", "BON10"],
-                "seat_order": names,
-            },
-        },
-        token=users[0][1],
-    )
-    for _, token in users[1:]:
-        live.api("POST", f"/api/v1/games/{game['id']}/join/", {}, token=token)
-    tokens = dict(users)
-    for faction in ("witches", "engineers", "darklings"):
-        play_first(live, game["id"], tokens, lambda rows, f=faction: f"setup {f}")
-    return game["id"], tokens, names
 
 
 def plan_and_queue(page, pick_for_them: str, pick_for_me: str) -> str:
@@ -64,8 +36,9 @@ def plan_and_queue(page, pick_for_them: str, pick_for_me: str) -> str:
 
 
 def test_a_queued_move_is_played_when_the_turn_comes_and_a_stale_one_is_cancelled(live, player):
-    game_id, tokens, names = new_game(live)
-    me = player(names[1]).log_in()  # the engineers, second to act
+    game_id, users = factions_chosen(live)
+    tokens = dict(users)
+    me = player(users[1][0]).log_in()  # the engineers, second to act
     page = me.page
     page.goto(f"{live.url}/games/{game_id}/")
     expect(page.locator("#turn-banner")).not_to_contain_text("Your turn")
