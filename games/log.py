@@ -83,16 +83,17 @@ class QueuedMoves(Protocol):
 
 
 _queued_providers: dict[str, list[QueuedMoves]] = {}
-# Annotations of the seats a move reads, added by apps that register queued moves (whether a
-# seat has a queue), so that a move of a game without queues asks the database nothing more.
-_seat_annotations: dict[str, Any] = {}
+# Annotations of the seats a move reads (per kind), added by apps that register queued moves
+# (whether a seat has a queue), so that a move of a game without queues asks the database
+# nothing more.
+_seat_annotations: dict[str, dict[str, Any]] = {}
 
 
 def queued_moves_register(kind: str, provider: QueuedMoves, **seat_annotations: Any) -> None:
     providers = _queued_providers.setdefault(kind, [])
     if provider not in providers:
         providers.append(provider)
-    _seat_annotations.update(seat_annotations)
+    _seat_annotations.setdefault(kind, {}).update(seat_annotations)
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def seats_with_addresses(game: Game) -> list[Seat]:
     """The game's seats, each with ``user_email``: its player's confirmed address, or ""."""
     # Seat declares the attribute for type checkers, which then take the annotation for a
     # second definition. Apps above add theirs (queued moves).
-    seats = game.seats.annotate(user_email=F("user__email"), **_seat_annotations)  # type: ignore[no-redef]
+    extra = _seat_annotations.get(game.kind, {})
+    seats = game.seats.annotate(user_email=F("user__email"), **extra)  # type: ignore[no-redef]
     return list(seats)
 
 
