@@ -17,13 +17,14 @@ install: $(STAMP)
 migrate: install
 	$(PY) manage.py migrate --noinput
 
-# The Celery worker (with beat) runs beside the server and stops with it; it prints warnings
-# and the mails it sends, so the server's address stays in view.
+# The development server and a Celery worker (with beat) beside it (deploy/run): the worker prints
+# warnings and the mails it sends; if it dies, a banner says so and the server stops too.
+# HOST and PORT say where to serve (make run PORT=8001; the environment's are not used).
+HOST := 127.0.0.1
+PORT := 8000
 run: migrate
 	$(PY) manage.py load_demo
-	DJANGO_SETTINGS_MODULE=tm_site.settings.dev $(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=WARNING --quiet & worker=$$!; \
-	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
-	  $(PY) manage.py runserver 127.0.0.1:8000
+	PY="$(PY)" HOST="$(HOST)" PORT="$(PORT)" deploy/run
 
 # The site as deployed (production settings from the environment; docs/operations.md), on the
 # pure Python engine; ENGINE=compiled serves its mypyc build, made first when a module is

@@ -10,6 +10,13 @@ transaction. Reads (``load_state``, ``replay``, ``effective_moves``) never write
 Automatic moves: other apps register a provider (``automatic_moves_register``) that names the
 next command a seat's own settings answer by themselves (the web app's automatic leech
 answers); each is applied by the engine and appended like any move, in the move's transaction.
+
+Queued moves: other apps register the commands players queued in advance
+(``queued_moves_register``; the web app's premoves). Whenever an entry leaves the game waiting
+for a seat with a queue (``settle``), its first command is played as that player's own move,
+with the same checks, log entry, mails and pushes, then the next while the game still waits for
+that seat; all in the transaction that holds the game's lock, so a queued command is played
+once or not at all. A command the rules refuse when it is the seat's move cancels its queue.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.db.models import F
 from django.utils import timezone
@@ -43,6 +50,50 @@ def automatic_moves_register(kind: str, provider: AutomaticMoves) -> None:
     providers = _automatic_providers.setdefault(kind, [])
     if provider not in providers:
         providers.append(provider)
+
+
+# A seat's decisions of these categories are its own move: a queued command refused then is
+# stale; one refused while the seat only answers something (a power offer) waits for its move.
+OWN_MOVE_CATEGORIES = {"turn", "setup"}
+# More queued moves than this in a row means something is wrong; stop there.
+MAX_QUEUED_MOVES = 50
+
+
+class Queues(Protocol):
+    """The queued commands of one game's seats, read under the game's lock."""
+
+    def first(self, seat: Seat) -> str | None:
+        """The seat's next queued command, or None."""
+
+    def played(self, seat: Seat, move: Move) -> None:
+        """The seat's first command was played as ``move``: take it off the queue."""
+
+    def refused(self, seat: Seat, command: str, reason: str, move_number: int) -> None:
+        """The rules refused the seat's first command, its move after move ``move_number``:
+        cancel the queue and tell the player."""
+
+
+class QueuedMoves(Protocol):
+    def queues(self, game: Game, seats: list[Seat]) -> Queues | None:
+        """The game's queues, or None when no seat has one."""
+
+    def taken_back(self, game: Game, *, from_move: int, seat: Seat | None) -> None:
+        """Moves from ``from_move`` on no longer count (an undo by ``seat``, a rollback by an
+        admin): drop the queues that were made after them."""
+
+
+_queued_providers: dict[str, list[QueuedMoves]] = {}
+# Annotations of the seats a move reads (per kind), added by apps that register queued moves
+# (whether a seat has a queue), so that a move of a game without queues asks the database
+# nothing more.
+_seat_annotations: dict[str, dict[str, Any]] = {}
+
+
+def queued_moves_register(kind: str, provider: QueuedMoves, **seat_annotations: Any) -> None:
+    providers = _queued_providers.setdefault(kind, [])
+    if provider not in providers:
+        providers.append(provider)
+    _seat_annotations.setdefault(kind, {}).update(seat_annotations)
 
 
 @dataclass(frozen=True)
@@ -71,8 +122,10 @@ def locked_game(game_id: int, *, with_snapshot: bool = False) -> Game:
 def seats_with_addresses(game: Game) -> list[Seat]:
     """The game's seats, each with ``user_email``: its player's confirmed address, or ""."""
     # Seat declares the attribute for type checkers, which then take the annotation for a
-    # second definition.
-    return list(game.seats.annotate(user_email=F("user__email")))  # type: ignore[no-redef]
+    # second definition. Apps above add theirs (queued moves).
+    extra = _seat_annotations.get(game.kind, {})
+    seats = game.seats.annotate(user_email=F("user__email"), **extra)  # type: ignore[no-redef]
+    return list(seats)
 
 
 def check_revision(game: Game, expected_move_number: int | None) -> None:
@@ -170,6 +223,22 @@ def append(
     return move
 
 
+def append_command(
+    game: Game, state: Any, seat: Seat, actor: str, command: str, ledger: list
+) -> Move:
+    """A command of the seat's player: their own, or one their settings or queue made."""
+    return append(
+        game,
+        state,
+        kind=Move.Kind.COMMAND,
+        seat=seat,
+        user_id=seat.user_id,
+        actor=actor,
+        command=command,
+        ledger=ledger,
+    )
+
+
 def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
     if seat.dropped:
         raise ApplicationError(f"{seat.faction} has already left the game.")
@@ -183,13 +252,21 @@ def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
         actor=seat.faction,
         command=f"drop-faction {seat.faction}",
     )
-    return after_move(game, state, move)
+    return settle(game, state, move, automatic=False)
 
 
 def after_move(
-    game: Game, state: Any, move: Move, seats: list[Seat] | None = None, recheck_drops: bool = False
+    game: Game,
+    state: Any,
+    move: Move,
+    seats: list[Seat] | None = None,
+    recheck_drops: bool = False,
+    acting: frozenset[int] = frozenset(),
 ) -> MoveResult:
-    """Bring seats (factions, drops) and the game's status in line with the new state."""
+    """Bring seats (factions, drops) and the game's status in line with the new state.
+
+    ``acting``: positions whose queued move follows at once; their wait is not announced as
+    new (nobody is told it is their turn for a move already being played)."""
     if seats is None:
         seats = seats_with_addresses(game)
     changed: dict[int, Seat] = {}
@@ -228,7 +305,10 @@ def after_move(
     if finished:
         _finish(game, state, seats)
     by_position = {s.position: s for s in seats}
-    notice = [_waiting_notice(d, by_position.get(d.get("seat")), move) for d in waiting]
+    notice = [
+        _waiting_notice(d, by_position.get(d.get("seat")), move, d.get("seat") in acting)
+        for d in waiting
+    ]
     signals.announce(
         signals.move_committed,
         game_id=game.pk,
@@ -243,13 +323,15 @@ def after_move(
     return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
 
 
-def _waiting_notice(decision: dict, seat: Seat | None, move: Move) -> dict:
+def _waiting_notice(decision: dict, seat: Seat | None, move: Move, acting: bool) -> dict:
     """A decision for the move_committed signal: with the user, and whether the wait is new."""
     return {
         **decision,
         "user_id": seat.user_id if seat else None,
-        # The game started waiting for this seat with this move (its own moves excepted).
+        # The game started waiting for this seat with this move (its own moves excepted, and
+        # waits its queued move answers at once).
         "new": seat is not None
+        and not acting
         and seat.waiting_since_move == move.number
         and seat.pk != move.seat_id,
     }
@@ -309,18 +391,103 @@ def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
         except ApplicationError:
             logger.exception("Automatic move %r of %s refused in game %s", command, actor, game.pk)
             break
-        seat = by_actor[actor]
-        append(
-            game,
-            state,
-            kind=Move.Kind.COMMAND,
-            seat=seat,
-            user_id=seat.user_id,
-            actor=actor,
-            command=command,
-            ledger=ledger,
-        )
+        append_command(game, state, by_actor[actor], actor, command, ledger)
     return state
+
+
+def settle(
+    game: Game, state: Any, move: Move, seats: list[Seat] | None = None, *, automatic: bool = True
+) -> MoveResult:
+    """After an entry of the log: the automatic answers that follow it (``automatic``: after a
+    player's command), then the queued moves of the seats the game comes to wait for, each
+    followed by its automatic answers; then seats and status in line with the state, with one
+    announcement per queued move as for any move. The result names ``move``, the entry itself,
+    and the game as it now waits."""
+    if seats is None:
+        seats = seats_with_addresses(game)
+    if automatic:
+        state = append_automatic(game, state, seats)
+    last = _play_queued(game, state, move, seats)
+    if last is None:
+        return after_move(game, state, move, seats)
+    state, last_move = last
+    result = after_move(game, state, last_move, seats)
+    return MoveResult(
+        move=move, game=game, waiting_for=result.waiting_for, finished=result.finished
+    )
+
+
+def queued_moves_play(game: Game) -> MoveResult | None:
+    """Play the queued moves of the seats the locked game waits for now (a queue made while
+    it already waited for its seat); None when none was played."""
+    seats = seats_with_addresses(game)
+    state = load_state(game)
+    played = _play_queued(game, state, None, seats)
+    if played is None:
+        return None
+    state, move = played
+    return after_move(game, state, move, seats)
+
+
+def _play_queued(
+    game: Game, state: Any, move: Move | None, seats: list[Seat]
+) -> tuple[Any, Move] | None:
+    """Play queued moves while the game waits for a seat with a queue; the state after the
+    last one and its move, or None when none was played. Every move but the last is
+    announced here (``after_move``); the caller announces the last."""
+    queues = [q for q in (p.queues(game, seats) for p in _queued_providers.get(game.kind, [])) if q]
+    if not queues:
+        return None
+    last: tuple[Any, Move] | None = None
+    for _ in range(MAX_QUEUED_MOVES):
+        found = _next_queued(game, state, seats, queues)
+        if found is None:
+            return last
+        seat, queue, actor, command, after, ledger = found
+        if move is not None:
+            after_move(game, state, move, seats, acting=frozenset({seat.position}))
+        move = append_command(game, after, seat, actor, command, ledger)
+        queue.played(seat, move)
+        state = append_automatic(game, after, seats)
+        last = (state, move)
+    logger.error("More than %s queued moves in a row in game %s", MAX_QUEUED_MOVES, game.pk)
+    return last
+
+
+def _next_queued(
+    game: Game, state: Any, seats: list[Seat], queues: list[Queues]
+) -> tuple[Seat, Queues, str, str, Any, list] | None:
+    """The first queued command the rules accept from a seat the game waits for, applied as
+    that seat's own; a refused one cancels its queue when it was the seat's move."""
+    kind = kinds.engine_for(game.kind)
+    waiting = kind.waiting_for(state)
+    by_position = {s.position: s for s in seats if not s.dropped}
+    for position in dict.fromkeys(d.get("seat") for d in waiting):
+        seat = by_position.get(position)
+        if seat is None:
+            continue
+        for queue in queues:
+            command = queue.first(seat)
+            if command is None:
+                continue
+            try:
+                after, ledger = kind.apply_for_seat(state, seat.position, command)
+            except ApplicationError as exc:
+                own_move = any(
+                    d.get("seat") == position and d.get("category") in OWN_MOVE_CATEGORIES
+                    for d in waiting
+                )
+                if own_move:
+                    queue.refused(seat, command, exc.message, game.move_count)
+                continue
+            return seat, queue, kind.actor(state, seat.position), command, after, ledger
+    return None
+
+
+def queued_moves_taken_back(game: Game, *, from_move: int, seat: Seat | None) -> None:
+    """Moves from ``from_move`` on no longer count: queues made after them are dropped."""
+    for provider in _queued_providers.get(game.kind, []):
+        provider.taken_back(game, from_move=from_move, seat=seat)
 
 
 def append_imported(game: Game, state: Any, moves: list[Move]) -> None:

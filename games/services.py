@@ -306,18 +306,9 @@ def move_submit(*, game_id: int, user, command: str, expected_move_number: int) 
         kind = kinds.engine_for(game.kind)
         actor = kind.actor(state, seat.position)
         state, ledger = kind.apply_for_seat(state, seat.position, command)
-        move = log.append(
-            game,
-            state,
-            kind=Move.Kind.COMMAND,
-            seat=seat,
-            user_id=user.pk,
-            actor=actor,
-            command=command,
-            ledger=ledger,
-        )
-        state = log.append_automatic(game, state, seats)
-        return log.after_move(game, state, move, seats)
+        move = log.append_command(game, state, seat, actor, command, ledger)
+        # Automatic answers follow, then the moves others queued for their turn (premoves).
+        return log.settle(game, state, move, seats)
 
 
 def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResult:
@@ -338,6 +329,8 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         refusal = kinds.undo_refusal(game.kind, last.ledger)
         if refusal:
             raise ApplicationError(refusal)
+        # Queues made after the move taken back (and the undoer's own) were for another game.
+        log.queued_moves_taken_back(game, from_move=last.number, seat=seat)
         undo = Move(
             game=game,
             number=game.move_count + 1,
@@ -359,7 +352,7 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
             command=undo.command,
             target=undo.target,
         )
-        return log.after_move(game, state, move)
+        return log.settle(game, state, move, automatic=False)
 
 
 def game_rollback(
@@ -391,6 +384,7 @@ def game_rollback(
             command=f"rollback to {to_move_number}",
         )
         state = log.replay(game, [*moves, entry])
+        log.queued_moves_taken_back(game, from_move=to_move_number + 1, seat=None)
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.RUNNING
             game.finished_at = game.result_recorded_at = game.finish_processed_at = None
@@ -414,7 +408,7 @@ def game_rollback(
             command=entry.command,
             target=to_move_number,
         )
-        return log.after_move(game, state, move)
+        return log.settle(game, state, move, automatic=False)
 
 
 def faction_drop(

@@ -59,8 +59,10 @@ def unsubscribe_kind(kind: str) -> str:
     return ALL_KINDS if kind == "digest" else kind
 
 
-def compose(kind: str, *, user, subject: str, summary: str, url: str, **context) -> Composed:
-    """Render ``notifications/email/<kind>.txt`` and ``.html`` for one recipient."""
+def compose(
+    kind: str, *, user, subject: str, summary: str, url: str, template: str = "", **context
+) -> Composed:
+    """Render ``notifications/email/<template or kind>.txt`` and ``.html`` for one recipient."""
     context = {
         "kind": kind,
         "user": user,
@@ -77,8 +79,8 @@ def compose(kind: str, *, user, subject: str, summary: str, url: str, **context)
     subject = single_line(f"{settings.NOTIFICATIONS_SUBJECT_PREFIX}{subject}")
     return Composed(
         subject=subject[:250],
-        text=render_to_string(f"notifications/email/{kind}.txt", context),
-        html=render_to_string(f"notifications/email/{kind}.html", context),
+        text=render_to_string(f"notifications/email/{template or kind}.txt", context),
+        html=render_to_string(f"notifications/email/{template or kind}.html", context),
         summary=summary[:300],
         url=url,
     )

@@ -89,10 +89,12 @@ def _notify(
     summary: str | Promise,
     url: str,
     context: Callable[[], dict],
+    template: str = "",
 ) -> Notification | None:
     """The notification with this key, created if the player wants this kind and has an address.
 
-    Written in the player's language: lazy subjects and the templates are rendered under it.
+    Written in the player's language: lazy subjects and the templates are rendered under it
+    (``template``: a mail of its own under the kind's preference; the kind's by default).
     """
     enabled, delivery = choice
     if not enabled or not user.email:
@@ -102,7 +104,13 @@ def _notify(
         return existing
     with translation.override(language_of(user)):
         composed = emails.compose(
-            kind, user=user, subject=str(subject), summary=str(summary), url=url, **context()
+            kind,
+            user=user,
+            subject=str(subject),
+            summary=str(summary),
+            url=url,
+            template=template,
+            **context(),
         )
     status = (
         Notification.Status.DEFERRED if delivery == Delivery.DAILY else Notification.Status.PENDING
@@ -528,6 +536,40 @@ def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
         ),
         url=emails.game_url(game.pk),
         context=lambda: {"game": game, "game_name": name, "timed_out": True, "what": what},
+    )
+    return _to_send([notification])
+
+
+def premoves_cancelled_notify(
+    *, game: Game, user_id: int, move_number: int, command: str, reason: str
+) -> list[int]:
+    """The rules refused a player's premove when their turn came, and the queue was cancelled:
+    under their "your turn" preference (the game now waits for them). Created in the move's
+    transaction; returns the notifications to send after it."""
+    user = User.objects.select_related("profile").get(pk=user_id)
+    choice = selectors.preferences_for([user.pk])[user.pk][Kind.YOUR_TURN]
+    name = emails.game_name(game)
+    notification = _notify(
+        user=user,
+        kind=Kind.YOUR_TURN,
+        key=f"premoves_cancelled:{game.pk}:{move_number}:{user.pk}",
+        game=game,
+        choice=choice,
+        subject=format_lazy(gettext_lazy("{name}: your premoves were cancelled"), name=name),
+        summary=format_lazy(
+            gettext_lazy("{name}: your premove {command} was not played"),
+            name=name,
+            command=command,
+        ),
+        url=emails.game_url(game.pk),
+        template="premoves_cancelled",
+        context=lambda: {
+            "game": game,
+            "game_name": name,
+            "command": command,
+            "reason": reason,
+            "move_number": move_number,
+        },
     )
     return _to_send([notification])
 

@@ -9,6 +9,8 @@ class WebConfig(AppConfig):
         from games import log
 
         from . import receivers  # noqa: F401  (connects the live-update receivers)
-        from .services import autoleech_answers
+        from .services import PLANNER_KINDS, PREMOVES, autoleech_answers
 
         log.automatic_moves_register("terra_mystica", autoleech_answers)
+        for kind in PLANNER_KINDS:
+            log.queued_moves_register(kind, PREMOVES, **PREMOVES.seat_annotations)

@@ -84,3 +84,24 @@ class Premove(models.Model):
         return (
             f"premove {self.position} of user {self.user_id} in game {self.game_id}: {self.command}"
         )
+
+
+class PremoveCancellation(models.Model):
+    """Why a player's queue of premoves was cancelled (the first command the rules refused when
+    its turn came), shown on the game page until the player queues again."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    command = models.TextField()
+    reason = models.TextField()
+    # The latest move when the command was refused.
+    move_number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_premove_cancellation")
+        ]
+
+    def __str__(self) -> str:
+        return f"premoves of user {self.user_id} in game {self.game_id} cancelled: {self.command}"

@@ -18,7 +18,7 @@ from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 
 from .final_steps import final_steps
-from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
+from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove, PremoveCancellation
 
 User = get_user_model()
 
@@ -413,11 +413,19 @@ def plan_get(game: Game, user) -> dict[str, Any]:
     return {"rows": plan.rows if plan else [], "notes": plan.notes if plan else ""}
 
 
-def premoves_list(game: Game, user) -> list[str]:
+def premoves_view(game: Game, user) -> dict[str, Any]:
+    """The player's queue of premoves, why the last one was cancelled (until they queue
+    again), and the latest move (queued moves may have been played)."""
     if not user.is_authenticated:
-        return []
-    return list(
+        return {"commands": [], "cancelled": None, "move_number": game.move_count}
+    commands = list(
         Premove.objects.filter(game=game, user=user)
         .order_by("position")
         .values_list("command", flat=True)
     )
+    cancelled = (
+        PremoveCancellation.objects.filter(game=game, user=user)
+        .values("command", "reason", "move_number")
+        .first()
+    )
+    return {"commands": commands, "cancelled": cancelled, "move_number": game.move_count}

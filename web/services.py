@@ -7,17 +7,22 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext_lazy
 
 from games import kinds
 from games import log as game_log
 from games import services as game_services
 from games.kinds.terra_mystica import engine
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
+from notifications import services as notification_services
+from notifications import tasks as notification_tasks
+from outbox.services import enqueue
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden
 
 from . import autoleech, selectors
-from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove
+from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove, PremoveCancellation
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +30,8 @@ logger = logging.getLogger(__name__)
 MAX_PLAN_ROWS = 60
 MAX_PLAN_NOTES = 10_000
 MAX_PREMOVES = 5
+# The game kinds with a planner, and so with premoves.
+PLANNER_KINDS = (kinds.DEFAULT_KIND,)
 OWN_TURN_ONLY = gettext_lazy("Auto-leech settings can be changed only during your own turn.")
 # Yucata's reminder in round 5: after passing, the answers hold for all of round 6's offers.
 ROUND_SIX_REMINDER = gettext_lazy(
@@ -260,20 +267,15 @@ def plan_save(*, game: Game, user, rows: list, notes: str) -> Plan:
 # --- premoves ----------------------------------------------------------------------------------
 
 
-def premoves_set(
-    *, game: Game, user, commands: list[str], expected_move_number: int
-) -> list[Premove]:
-    """Replace the player's queue of premoves (the game as seen at ``expected_move_number``)."""
-    seat = _seat_for(game, user)
-    if game.status != Game.Status.RUNNING:
-        raise ApplicationError(f"The game is {game.get_status_display()}: no moves can be queued.")
-    if seat.dropped:
-        raise Forbidden("You have left this game.")
-    if expected_move_number != game.move_count:
-        raise Conflict(
-            f"Stale expected_move_number {expected_move_number}: the latest move is {game.move_count}.",
-            {"move_number": game.move_count},
-        )
+def premoves_set(*, game: Game, user, commands: list[str], expected_move_number: int) -> dict:
+    """Replace the player's queue of premoves (the game as seen at ``expected_move_number``).
+
+    When the game already waits for the player's move, the queue is played at once: its first
+    command must then be legal (else nothing is stored and the rule is named), and the next
+    ones follow while the game still waits for the player. Returns the queue as it then is
+    (``premoves_view``).
+    """
+    _terra_mystica_only(game, "Premoves")
     if len(commands) > MAX_PREMOVES:
         raise ApplicationError(f"At most {MAX_PREMOVES} moves can be queued.")
     clean = []
@@ -282,8 +284,110 @@ def premoves_set(
             clean.append(game_services.clean_command(command))
         except ApplicationError as exc:
             raise ApplicationError(f"Premove {i}: {exc.message}") from exc
-    Premove.objects.filter(game=game, user=user).delete()
-    return Premove.objects.bulk_create(
-        Premove(game=game, user=user, position=i, command=c, queued_at_move=game.move_count)
-        for i, c in enumerate(clean, start=1)
-    )
+    with transaction.atomic():
+        # Under the game's lock, like a move: a queue is either seen by the move that makes
+        # the game wait for its player, or made after it (and then played here).
+        game = game_log.locked_game(game.pk, with_snapshot=True)
+        seat = _seat_for(game, user)
+        if game.status != Game.Status.RUNNING:
+            raise ApplicationError(
+                f"The game is {game.get_status_display()}: no moves can be queued."
+            )
+        if seat.dropped:
+            raise Forbidden("You have left this game.")
+        game_log.check_revision(game, expected_move_number)
+        Premove.objects.filter(game=game, user=user).delete()
+        PremoveCancellation.objects.filter(game=game, user=user).delete()
+        if clean:
+            _first_premove_check(game, seat, clean[0])
+            Premove.objects.bulk_create(
+                Premove(game=game, user=user, position=i, command=c, queued_at_move=game.move_count)
+                for i, c in enumerate(clean, start=1)
+            )
+            game_log.queued_moves_play(game)
+    return selectors.premoves_view(game, user)
+
+
+def _first_premove_check(game: Game, seat: Seat, command: str) -> None:
+    """A queue made while the game waits for the player's move is played at once: its first
+    command is refused here, naming the rule, as the same move sent by hand would be."""
+    state = game_log.load_state(game)
+    kind = kinds.engine_for(game.kind)
+    if not any(
+        d.get("seat") == seat.position and d.get("category") in game_log.OWN_MOVE_CATEGORIES
+        for d in kind.waiting_for(state)
+    ):
+        return
+    try:
+        kind.apply_for_seat(state, seat.position, command)
+    except ApplicationError as exc:
+        raise type(exc)(f"Premove 1: {exc.message}") from exc
+
+
+class _Queues:
+    """The premove queues of one game for ``games.log``, read when first asked for."""
+
+    def __init__(self, game: Game, seats: list[Seat]) -> None:
+        self.game = game
+        self.users = [s.user_id for s in seats if getattr(s, "has_premoves", False)]
+        self.by_user: dict[int, list[Premove]] | None = None
+
+    def _queue(self, seat: Seat) -> list[Premove]:
+        if self.by_user is None:
+            self.by_user = {}
+            for premove in Premove.objects.filter(game=self.game, user_id__in=self.users).order_by(
+                "user_id", "position"
+            ):
+                self.by_user.setdefault(premove.user_id, []).append(premove)
+        return self.by_user.setdefault(seat.user_id, [])
+
+    def first(self, seat: Seat) -> str | None:
+        queue = self._queue(seat)
+        return queue[0].command if queue else None
+
+    def played(self, seat: Seat, move: Move) -> None:
+        Premove.objects.filter(pk=self._queue(seat).pop(0).pk).delete()
+
+    def refused(self, seat: Seat, command: str, reason: str, move_number: int) -> None:
+        reason = reason.strip().rstrip(".")  # the page and the mail end the sentence
+        self._queue(seat).clear()
+        Premove.objects.filter(game=self.game, user_id=seat.user_id).delete()
+        PremoveCancellation.objects.update_or_create(
+            game=self.game,
+            user_id=seat.user_id,
+            defaults={"command": command, "reason": reason, "move_number": move_number},
+        )
+        mails = notification_services.premoves_cancelled_notify(
+            game=self.game,
+            user_id=seat.user_id,
+            move_number=move_number,
+            command=command,
+            reason=reason,
+        )
+        if mails:
+            enqueue(notification_tasks.notifications_send, mails)
+
+
+class Premoves:
+    """Premoves as ``games.log`` plays them (registered for each kind with a planner)."""
+
+    # Read with a move's seats: a game where nobody has queued anything costs no query more.
+    seat_annotations = {
+        "has_premoves": Exists(
+            Premove.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"))
+        )
+    }
+
+    def queues(self, game: Game, seats: list[Seat]) -> _Queues | None:
+        if not any(getattr(s, "has_premoves", False) for s in seats):
+            return None
+        return _Queues(game, seats)
+
+    def taken_back(self, game: Game, *, from_move: int, seat: Seat | None) -> None:
+        stale = Q(queued_at_move__gte=from_move)
+        if seat is not None:  # who takes back their move plays again by hand
+            stale |= Q(user_id=seat.user_id)
+        Premove.objects.filter(game=game).filter(stale).delete()
+
+
+PREMOVES = Premoves()

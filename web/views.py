@@ -186,7 +186,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "sacrifices": page["sacrifices"],
         "catalog": catalog_localized(catalog.catalog()),
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
-        "premoves": selectors.premoves_list(game, request.user) if my_seat else [],
+        "premoves": selectors.premoves_view(game, request.user) if my_seat else None,
     }
     chat = list(selectors.game_selectors.chat_list(game).reverse()[:100])[::-1]
     context = {

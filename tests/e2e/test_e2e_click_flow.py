@@ -63,6 +63,18 @@ def test_spades_split_over_two_hexes_then_the_dwelling_all_by_clicks(live, playe
 
 def _table(live) -> tuple[int, list[tuple[str, str]]]:
     """A 3-player game through the API, played to round 1 with dwellings and bonus tiles."""
+    game_id, users = factions_chosen(live)
+    tokens = dict(users)
+    for _ in range(6):
+        play_first(live, game_id, tokens, lambda rows: rows[0])
+    for _ in range(3):
+        play_first(live, game_id, tokens, lambda rows: next(r for r in rows if "pass" in r))
+    return game_id, users
+
+
+def factions_chosen(live) -> tuple[int, list[tuple[str, str]]]:
+    """A 3-player game through the API (witches, engineers, darklings): the witches' first
+    dwelling is next. The game's id and its players (username, token) in seat order."""
     users = [live.register(prefix) for prefix in ("ann", "ben", "cat")]
     game = live.api(
         "POST",
@@ -83,10 +95,6 @@ def _table(live) -> tuple[int, list[tuple[str, str]]]:
     tokens = dict(users)
     for faction in ("witches", "engineers", "darklings"):
         play_first(live, game["id"], tokens, lambda rows, f=faction: f"setup {f}")
-    for _ in range(6):
-        play_first(live, game["id"], tokens, lambda rows: rows[0])
-    for _ in range(3):
-        play_first(live, game["id"], tokens, lambda rows: next(r for r in rows if "pass" in r))
     return game["id"], users
 
 

@@ -80,6 +80,7 @@ def test_an_earlier_state_shows_only_the_viewers_own_cards(two_players, client_f
         ("post", "plan/try/", {"rows": []}),
         ("get", "autoleech/", None),
         ("put", "autoleech/", {"enabled": True}),
+        ("put", "premoves/", {"commands": ["pass"], "expected_move_number": 0}),
     ],
 )
 def test_the_terra_mystica_planner_and_power_answers_refuse_a_mythotopia_game(

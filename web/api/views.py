@@ -233,40 +233,57 @@ class GamePlanTryApi(APIView):
         )
 
 
+class PremoveCancelledSerializer(serializers.Serializer):
+    command = serializers.CharField(help_text="The premove the rules refused.")
+    reason = serializers.CharField(help_text="The rule it broke.")
+    move_number = serializers.IntegerField(help_text="The latest move when it was refused.")
+
+
 class GamePremovesApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class QueueSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer):
         commands = serializers.ListField(
             child=serializers.CharField(max_length=10_000), max_length=5
         )
-
-    class InputSerializer(QueueSerializer):
         expected_move_number = serializers.IntegerField(min_value=0, max_value=2**31 - 1)
 
-    @extend_schema(responses={200: QueueSerializer, **ERRORS}, tags=["planner"])
+    class OutputSerializer(serializers.Serializer):
+        commands = serializers.ListField(child=serializers.CharField())
+        cancelled = PremoveCancelledSerializer(
+            allow_null=True,
+            help_text="Why your last queue was cancelled, until you queue again; or null.",
+        )
+        move_number = serializers.IntegerField(
+            help_text="The latest move (queued moves may just have been played)."
+        )
+
+    @extend_schema(responses={200: OutputSerializer, **ERRORS}, tags=["planner"])
     def get(self, request: Request, game_id: int) -> Response:
         game = _visible(request, game_id)
-        return Response({"commands": selectors.premoves_list(game, request.user)})
+        return Response(self.OutputSerializer(selectors.premoves_view(game, request.user)).data)
 
     @extend_schema(
         request=InputSerializer,
         responses={
-            200: QueueSerializer,
+            200: OutputSerializer,
             **ERRORS,
             409: OpenApiResponse(description="Stale expected_move_number"),
         },
         tags=["planner"],
-        description="Replace your queue of premoves (up to 5 rows): when the game waits for "
-        "you, the server plays them in order while they are legal; the first one that is not "
-        "cancels the rest, and you are told.",
+        description="Replace your queue of premoves (up to 5 rows). Whenever the game waits "
+        "for you, the server plays the first as your own move (at once if it waits for you "
+        "now: a first row that breaks a rule is then refused with a 400 and nothing is "
+        "queued), then the next while the game still waits for you. A row the rules refuse "
+        "when your move comes cancels the rest of the queue: you are told on the game page "
+        "(cancelled) and by mail. Taking back a move drops the queues made after it.",
     )
     def put(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = _visible(request, game_id)
-        services.premoves_set(game=game, user=request.user, **data.validated_data)
-        return Response({"commands": selectors.premoves_list(game, request.user)})
+        queue = services.premoves_set(game=game, user=request.user, **data.validated_data)
+        return Response(self.OutputSerializer(queue).data)
 
 
 class AutoLeechSettingsSerializer(serializers.Serializer):

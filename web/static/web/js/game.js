@@ -38,7 +38,9 @@ const st = {
   // The private planner: rows tried on a copy of the game; base is the server's answer for
   // them ({state, legal, actor, broken}).
   plan: { on: false, rows: [], notes: "", actor: "", base: null, loaded: false },
-  premoves: data.premoves || [],
+  premoves: data.premoves ? data.premoves.commands : [],
+  // Why the last queue was cancelled ({command, reason, move_number}), until the next one.
+  premoveCancelled: data.premoves ? data.premoves.cancelled : null,
 };
 const timed = data.game.time_control && data.game.time_control !== "none";
 
@@ -84,6 +86,7 @@ const el = {
   premoves: $("premoves"),
   premoveList: $("premove-list"),
   premoveError: $("premove-error"),
+  premoveNotice: $("premove-notice"),
 };
 const chat = setupChat({
   elements: { list: $("chat-messages"), form: $("chat-form"), input: $("chat-input"), error: $("chat-error") },
@@ -712,6 +715,7 @@ async function refresh({ keepPreview = true } = {}) {
   if (st.ledgerLoaded && el.ledgerDetails && el.ledgerDetails.open) loadLedger();
   else if (st.history) fetchLedger().then(() => renderHistoryBar()).catch(() => {});
   if (timed) loadClocks();
+  refreshPremoves();
 }
 
 async function loadClocks() {
@@ -834,14 +838,33 @@ async function sendPlannedMove() {
 }
 
 async function queuePremoves(commands) {
+  let result;
   try {
-    const result = await api("PUT", `${base}/premoves/${query}`, { commands, expected_move_number: st.moveNumber });
-    st.premoves = result.commands;
+    result = await api("PUT", `${base}/premoves/${query}`, { commands, expected_move_number: st.moveNumber });
     showError(el.premoveError, "");
   } catch (error) {
     showError(el.premoveError, error.message);
+    return;
   }
+  showPremoves(result);
+  // Queued while the game waited for me: played at once.
+  if (result.move_number > st.moveNumber) await refresh({ keepPreview: false });
+}
+
+function showPremoves(queue) {
+  st.premoves = queue.commands;
+  st.premoveCancelled = queue.cancelled;
   renderPremoves();
+}
+
+// The server plays the queue when the game comes to wait for me: look at it after each move.
+async function refreshPremoves() {
+  if (!el.premoveList || !seated() || !st.premoves.length) return;
+  try {
+    showPremoves(await api("GET", `${base}/premoves/${query}`));
+  } catch (error) {
+    showError(el.premoveError, error.message);
+  }
 }
 
 function renderPlanner() {
@@ -906,6 +929,16 @@ function renderPlanner() {
 
 function renderPremoves() {
   if (!el.premoveList) return;
+  const cancelled = st.premoveCancelled;
+  if (el.premoveNotice) {
+    el.premoveNotice.hidden = !cancelled;
+    el.premoveNotice.replaceChildren(...(cancelled ? [
+      interpolate(gettext("Your premove “%(command)s” was not played after move %(number)s: %(reason)s. The rest of the queue was cancelled."),
+        { command: cancelled.command, number: cancelled.move_number, reason: cancelled.reason }),
+      " ",
+      h("button", { type: "button", class: "link-button", id: "premove-notice-close", onclick: () => queuePremoves(st.premoves) }, gettext("OK")),
+    ] : []));
+  }
   el.premoveList.replaceChildren(...st.premoves.map((command, i) =>
     h("li", { "data-command": command }, labelRow(command, catalog), " ", h("code", {}, command),
       h("button", { type: "button", class: "link-button", onclick: () => queuePremoves(st.premoves.filter((_, j) => j !== i)) }, "cancel"))));
