@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import Player
 from tests.e2e.conftest import log_in_demo as log_in
 
 pytestmark = pytest.mark.e2e
@@ -35,15 +36,22 @@ def test_main_pages_fit_a_390_pixel_phone(live, player, demo):
         assert width <= 390, f"{path} scrolls sideways ({width}px)"
 
 
-def test_taps_on_the_map_at_normal_size_land_under_the_finger(live, player, demo):
+def _demo_on_turn(live, player, demo: int) -> Player:
+    """The demo game's page on a phone, as the player it waits for."""
     state = live.api("GET", f"/api/v1/games/{demo}/state/")
     seat = state["waiting_for"][0]["seat"]
     username = next(p["username"] for p in state["players"] if p["seat"] == seat)
     p = player(username, **PHONE)
     log_in(p.page, live, username)
+    p.page.goto(f"{live.url}/games/{demo}/")
+    expect(p.page.locator("#turn-banner")).to_contain_text("Your turn")
+    return p
+
+
+def test_taps_on_the_map_at_normal_size_land_under_the_finger(live, player, demo):
+    state = live.api("GET", f"/api/v1/games/{demo}/state/")
+    p = _demo_on_turn(live, player, demo)
     page = p.page
-    page.goto(f"{live.url}/games/{demo}/")
-    expect(page.locator("#turn-banner")).to_contain_text("Your turn")
     board = page.locator("#map svg")
 
     def board_top() -> float:  # in the page, wherever it is scrolled
@@ -108,14 +116,8 @@ def test_a_phone_plays_a_terra_mystica_move_with_taps_of_44_pixels(live, player,
     """Hexes were 34x38 px and Confirm below twenty buttons: the map opens zoomed (hexes of
     44 px and more, scrolling in their frame) and the row waiting for Confirm stays at the
     bottom of the screen."""
-    state = live.api("GET", f"/api/v1/games/{demo}/state/")
-    seat = state["waiting_for"][0]["seat"]
-    username = next(p["username"] for p in state["players"] if p["seat"] == seat)
-    p = player(username, **PHONE)
-    log_in(p.page, live, username)
+    p = _demo_on_turn(live, player, demo)
     page = p.page
-    page.goto(f"{live.url}/games/{demo}/")
-    expect(page.locator("#turn-banner")).to_contain_text("Your turn")
     expect(page.locator("#zoom-button")).to_have_attribute("aria-pressed", "true")
     hexes = page.locator("#map .hex-cell")
     box = hexes.first.bounding_box()
