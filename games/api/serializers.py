@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.selectors import display_name
-from games import clock, extensions
+from games import clock, extensions, kinds
 from games.kinds import command_seen
 from games.kinds.terra_mystica import engine
 from games.models import ChatMessage, Game, Move, Seat
@@ -96,8 +96,10 @@ class GameOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Game.Status.choices)
     player_count = serializers.IntegerField()
     options = serializers.ListField(child=serializers.CharField())
-    map_id = serializers.CharField()
-    map_name = serializers.SerializerMethodField()
+    map_id = serializers.SerializerMethodField(
+        help_text="The map (GET /api/v1/maps/); null for a kind without a choice of maps."
+    )
+    map_name = serializers.SerializerMethodField(help_text="The map's name; null likewise.")
     public = serializers.BooleanField()
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
@@ -138,7 +140,16 @@ class GameOutputSerializer(serializers.Serializer):
             if k in setup
         }
 
-    def get_map_name(self, game: Game) -> str:
+    # Maps are Terra Mystica's (game_create refuses one for another kind): a Mythotopia game
+    # is on its own board, whatever the column's default says.
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_map_id(self, game: Game) -> str | None:
+        return game.map_id if game.kind == kinds.DEFAULT_KIND else None
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_map_name(self, game: Game) -> str | None:
+        if game.kind != kinds.DEFAULT_KIND:
+            return None
         return next((m["name"] for m in engine.maps() if m["id"] == game.map_id), game.map_id)
 
 

@@ -90,6 +90,8 @@ def test_log_chat_undo_and_resign_between_two_players(live, player):
     # Only the mover may take it back.
     expect(players[other].page.locator("#myth-undo")).to_be_hidden()
     players[mover].screenshot("mythotopia-log-chat-desktop")
+    # Taking a move back asks first.
+    players[mover].page.once("dialog", lambda dialog: dialog.accept())
     players[mover].page.click("#myth-undo")
     expect(players[mover].page.locator("#myth-move")).to_have_text(str(number + 2))
     expect(players[other].page.locator("#myth-move")).to_have_text(str(number + 2))

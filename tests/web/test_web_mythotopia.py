@@ -170,3 +170,87 @@ def test_a_player_of_an_open_mythotopia_game_may_leave_it(client_for):
         action = re.search(r'id="myth-seat-action" data-api-action="(\w+)"(.*?)</form>', html, re.S)
         assert action and action.group(1) == "leave" and label in action.group(2)
         assert 'id="myth-undo"' not in html
+
+
+def test_the_api_names_no_map_for_a_mythotopia_game_and_the_map_of_a_terra_mystica_one(
+    client_for,
+):
+    """Mythotopia is played on its own board: the API said "Original", Terra Mystica's map."""
+    user = UserFactory()
+    client = client_for(user)
+    myth = client.post("/api/v1/games/", {"kind": "mythotopia", "player_count": 2}, format="json")
+    assert myth.status_code == 201
+    assert myth.data["map_id"] is None and myth.data["map_name"] is None
+    listed = client.get("/api/v1/games/", {"kind": "mythotopia"}).json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert [(r["map_id"], r["map_name"]) for r in rows if r["id"] == myth.data["id"]] == [
+        (None, None)
+    ]
+    tm = client.post("/api/v1/games/", {"player_count": 3}, format="json")
+    assert tm.data["map_name"] == "Original" and tm.data["map_id"]
+
+
+def test_every_card_and_vp_card_has_its_text_and_every_symbol_its_name():
+    """What a card does is on the page (not its id): each card of the data files has a text
+    unless it only carries symbols, each VP card has one, and the headings are named."""
+    from games.kinds.mythotopia import board
+    from web.mythotopia_names import CARD_TEXTS, VP_CARD_TEXTS, localized_board
+
+    public = board()
+    shown = localized_board(public)
+    for card, info in shown["cards"].items():
+        assert info["text"], f"{card} has no text"
+        assert info["heading_label"] or info["heading"] == "symbols", card
+    assert set(shown["vp_card_texts"]) == set(public["vp_cards"])
+    assert {info["name"] for info in public["cards"].values()} <= set(CARD_TEXTS)
+    assert set(public["vp_cards"].values()) <= set(VP_CARD_TEXTS)
+    assert set(shown["symbols"]) == {"food", "stone", "gold", "army", "ship"}
+
+
+def test_the_german_page_names_cards_symbols_and_texts_as_the_german_rulebook(client_for):
+    """German players read the rulebook's names ("Queen (Königin)") and texts, and the
+    resources in German: the page said "stone" and "army x2 · gold"."""
+    game_id, users = _running_game(client_for)
+    browser = Client()
+    browser.force_login(users[0])
+    html = browser.get(f"/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    board = _script_data(html)["board"]
+    assert board["cards"]["queen"]["name"] == "Königin"
+    assert board["cards"]["water-mill"]["name"] == "Wassermühle"
+    assert board["cards"]["army"]["name"] == "Armee" and board["cards"]["build"]["name"] == "Bauen"
+    assert board["cards"]["queen"]["text"] == "Du kannst 6 Karten auf der Hand halten."
+    assert board["cards"]["queen"]["heading_label"] == "Reserve"
+    assert board["cards"]["counsellor"]["heading_label"] == "Freie Aktion"
+    assert board["vp_cards"]["isles"] == "Herr der Inseln"
+    assert board["vp_cards"]["streets"] == "Straßen"
+    assert board["vp_card_texts"]["patronage"].startswith("Zahle als Aktion 2 Gold")
+    assert board["symbols"] == {
+        "food": "Nahrung",
+        "stone": "Stein",
+        "gold": "Gold",
+        "army": "Armee",
+        "ship": "Schiff",
+    }
+    # The legend explains the marks of the map.
+    assert "Was die Karte zeigt" in html
+    assert "v ein Dorf, C eine Stadt" in html and "die Zahl ist seine Kampfstärke" in html
+    assert "Gestrichelter Ring: raues Gelände" in html
+
+
+def test_the_legend_explains_the_map_and_the_phone_hint_is_there(client_for):
+    game_id, users = _running_game(client_for)
+    html = _page(users[0], game_id)
+    for words in (
+        "v a village, C a city, ★ the citadel",
+        "the number is its strength, which an attack must beat",
+        "Dashed ring: rough terrain",
+        "Outer ring: a castle",
+        "Red dashed ring: a war",
+        "a player's armies in a province, or ships in a sea",
+        "▲ a dragon",
+        "mountains: no attack and no road across",
+    ):
+        assert words in html, words
+    assert 'id="myth-map-hint"' in html and "swipe it sideways" in html
+    # Taking a move back asks first.
+    assert re.search(r'id="myth-undo"[^>]*data-confirm="Take back your last move\?"', html)

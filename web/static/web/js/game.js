@@ -1115,6 +1115,8 @@ function setupForms() {
       el.zoom.setAttribute("aria-pressed", String(zoomed));
       el.zoom.textContent = zoomed ? gettext("Fit map") : gettext("Zoom map");
     });
+    // A phone opens the map zoomed: hexes a finger can tap (site.css sizes them).
+    if (window.matchMedia("(max-width: 600px)").matches) el.zoom.click();
   }
   if (el.ledgerDetails) {
     el.ledgerDetails.addEventListener("toggle", () => {

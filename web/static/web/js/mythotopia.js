@@ -1,20 +1,23 @@
 // The Mythotopia game page: the map, the viewer's cards, the players and the VP cards, drawn
 // from the viewer's own view (other players' hands arrive only as sizes). Actions are the
-// legal commands grouped by their first word, or typed; each is previewed by the server and
-// confirmed before it is sent, and the page refreshes from the API whenever the game's WebSocket reports a new move.
+// legal commands in words ("Deploy 2 armies to Darb — pay Darb, Diclesium"), grouped by what
+// they do, or typed; each is previewed by the server and confirmed before it is sent, and the
+// page refreshes from the API whenever the game's WebSocket reports a new move.
 // Below them: the game log (the ledger as the viewer may see it: their own drawn cards, never
 // another player's), the chat, taking back one's last move, and resigning or leaving.
 
 import { api, h, showError } from "./api.js";
 import { setupChat } from "./chat.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
-import { colourName, describeProvince, describeSea, drawMap } from "./mythotopia_map.js";
+import { describer } from "./mythotopia_commands.js";
+import { colourName, describeProvince, describeSea, drawMap, watchScroll } from "./mythotopia_map.js";
 
 const data = JSON.parse(document.getElementById("myth-data").textContent);
 const root = document.getElementById("myth");
 const gameId = data.game.id;
 const base = `/api/v1/games/${gameId}`;
 const $ = (id) => document.getElementById(id);
+const words = describer(data.board, colourName);
 
 const st = {
   view: data.view,
@@ -45,7 +48,8 @@ const GROUPS = {
   march: gettext("March along a road"),
   take: gettext("Take a card (Philosopher)"),
   citadel: gettext("Choose your citadel"),
-  return: gettext("Return a province (start choice)"),
+  return: gettext("Give up provinces (start choice)"),
+  scribe: gettext("Scribe"),
 };
 
 function seatRow(seat) {
@@ -112,11 +116,21 @@ function renderMap() {
 function selectProvince(name) {
   st.selected = st.selected === name ? null : name;
   let text = gettext("Tap a province for its details.");
-  if (st.selected && data.board.provinces[name]) text = describeProvince(name, data.board.provinces[name], (st.view.provinces || {})[name] || {}, st.view);
+  if (st.selected && data.board.provinces[name]) text = describeProvince(name, data.board, (st.view.provinces || {})[name] || {}, st.view);
   else if (st.selected) text = describeSea(name, (st.view.ships || {})[name], st.view);
   $("myth-province-info").textContent = text;
   renderMap();
   renderLegal();
+  renderJump();
+}
+
+// On a phone the actions are below the map: a selected place with actions offers a way down.
+function renderJump() {
+  const jump = $("myth-to-actions");
+  if (!jump) return;
+  const count = st.selected ? st.legal.filter((c) => placesIn(c).includes(st.selected)).length : 0;
+  jump.hidden = !count;
+  jump.textContent = interpolate(ngettext("Its %(n)s action ↓", "Its %(n)s actions ↓", count), { n: count });
 }
 
 function cardInfo(card) {
@@ -126,16 +140,25 @@ function cardInfo(card) {
   return data.board.cards[card] || { name: card, symbols: {} };
 }
 
+function symbolsText(symbols) {
+  return Object.entries(symbols || {}).map(([kind, n]) => (n > 1 ? `${words.symbolName(kind)} ×${n}` : words.symbolName(kind))).join(" · ");
+}
+
+// A card as a player reads it: its name, its symbols, and what its text lets them do. The id
+// beside a translated name is what the command box takes.
+function cardItem(card, { text = true } = {}) {
+  const info = cardInfo(card);
+  const symbols = symbolsText(info.symbols);
+  return h("li", { class: "myth-card", dataset: { card } },
+    h("strong", {}, info.name),
+    info.name !== card && info.name.toLowerCase() !== card ? h("code", { class: "muted" }, ` ${card}`) : null,
+    symbols ? h("span", { class: "myth-symbols muted" }, symbols) : null,
+    text && info.text ? h("span", { class: "myth-card-text" }, info.heading_label ? h("b", {}, `${info.heading_label}: `) : null, info.text) : null);
+}
+
 function cardList(cards, empty) {
   if (!cards.length) return h("p", { class: "muted" }, empty);
-  return h("ul", { class: "myth-cards" }, cards.map((card) => {
-    const info = cardInfo(card);
-    const symbols = Object.entries(info.symbols || {}).map(([kind, n]) => (n > 1 ? `${kind} ×${n}` : kind)).join(" · ");
-    return h("li", { class: "myth-card", dataset: { card } },
-      h("strong", {}, info.name),
-      info.name !== card && info.name.toLowerCase() !== card ? h("code", { class: "muted" }, ` ${card}`) : null,
-      symbols ? h("span", { class: "myth-symbols muted" }, symbols) : null);
-  }));
+  return h("ul", { class: "myth-cards" }, cards.map((card) => cardItem(card)));
 }
 
 function renderHand() {
@@ -171,15 +194,23 @@ function renderPlayers() {
 function renderVpCards() {
   const cards = Object.entries(st.view.vp_cards || {});
   $("myth-vp-cards").replaceChildren(...cards.map(([card, tokens]) =>
-    h("li", {}, h("strong", {}, data.board.vp_cards[card] || card), " ", interpolate(ngettext("%(n)s token left", "%(n)s tokens left", tokens.length), { n: tokens.length }))));
-  $("myth-progress").textContent = interpolate(gettext("Progress cards on display: %(cards)s"), { cards: (st.view.progress_display || []).join(", ") || "–" });
+    h("li", { dataset: { vpCard: card } }, h("strong", {}, data.board.vp_cards[card] || card), " ",
+      h("span", { class: "muted" }, tokens.length
+        ? interpolate(ngettext("%(n)s token left (%(values)s VP)", "%(n)s tokens left (%(values)s VP)", tokens.length), { n: tokens.length, values: tokens.join(", ") })
+        : gettext("empty")),
+      (data.board.vp_card_texts || {})[card] ? h("span", { class: "myth-card-text" }, data.board.vp_card_texts[card]) : null)));
+  const display = st.view.progress_display || [];
+  $("myth-progress-count").textContent = String(display.length);
+  $("myth-progress").replaceChildren(display.length
+    ? h("ul", { class: "myth-cards myth-display" }, display.map((card) => cardItem(card)))
+    : h("p", { class: "muted" }, gettext("No progress cards are left on display.")));
 }
 
 function renderLegal() {
   const el = $("myth-legal");
   if (!el) return;
   const commands = st.selected ? st.legal.filter((c) => placesIn(c).includes(st.selected)) : st.legal;
-  $("myth-command-list").replaceChildren(...st.legal.map((c) => h("option", { value: c })));
+  $("myth-command-list").replaceChildren(...st.legal.map((c) => h("option", { value: c, label: words.describe(c).text })));
   if (!st.legal.length) return el.replaceChildren(h("p", { class: "muted" }, gettext("Nothing to do now.")));
   const groups = new Map();
   for (const command of commands) {
@@ -190,11 +221,18 @@ function renderLegal() {
   const sections = [...groups].map(([word, list]) =>
     h("details", { class: "myth-group", open: st.selected || groups.size <= 2 || word === "pass" ? true : null, dataset: { group: word } },
       h("summary", {}, `${GROUPS[word] || word} (${list.length})`),
-      h("div", { class: "myth-buttons" }, list.map((command) =>
-        h("button", { type: "button", class: "myth-move", dataset: { command }, onclick: () => ask(command) }, command)))));
+      h("div", { class: "myth-buttons" }, list.map((command) => moveButton(command)))));
   const note = st.selected ? h("p", { class: "muted" }, interpolate(gettext("Commands naming %(province)s."), { province: st.selected }),
     " ", h("button", { type: "button", class: "link", onclick: () => selectProvince(st.selected) }, gettext("Show all"))) : null;
   el.replaceChildren(...[note, ...sections].filter(Boolean));
+}
+
+function moveButton(command) {
+  const said = words.describe(command);
+  return h("button", { type: "button", class: "myth-move", dataset: { command }, title: command, onclick: () => ask(command) },
+    h("span", { class: "myth-move-text" }, said.text),
+    said.cost ? h("span", { class: "myth-move-cost" }, ` — ${said.cost}`) : null,
+    said.note ? h("span", { class: "myth-move-note" }, said.note) : null);
 }
 
 async function ask(command) {
@@ -213,6 +251,8 @@ async function ask(command) {
     return;
   }
   st.pending = pending;
+  const said = words.describe(pending);
+  $("myth-confirm-text").textContent = said.cost ? `${said.text} — ${said.cost}` : said.text;
   $("myth-confirm-command").textContent = pending;
   $("myth-preview").replaceChildren(...previewLines(result));
   $("myth-confirm").hidden = false;
@@ -221,7 +261,7 @@ async function ask(command) {
 
 function previewLines(result) {
   const shown = result.state;
-  const lines = result.ledger.map((row) => h("li", {}, row.text || row.command));
+  const lines = result.ledger.map((row) => h("li", {}, row.text || words.describe(row.command).text));
   const mine = seatRow(data.me.seat);
   const after = (shown.seats || {})[String(data.me.seat)];
   if (mine && after && after.vp !== mine.vp) {
@@ -290,7 +330,7 @@ function logLines(entry) {
       h("span", { class: "myth-log-move muted" }, `${entry.move_number}.`), " ",
       h("span", { class: `myth-swatch seat-${colour}`, title: colourName(colour) }), " ",
       h("strong", {}, seat ? seat.player : colour), " ",
-      h("span", { class: "myth-log-text" }, row.text || row.command),
+      h("span", { class: "myth-log-text" }, row.text || words.describe(row.command).text),
       secrets.length ? h("span", { class: "myth-log-secret muted" }, secrets.join(" ")) : null);
   });
 }
@@ -329,6 +369,7 @@ function renderUndo() {
 
 async function undo() {
   const button = $("myth-undo");
+  if (!window.confirm(button.dataset.confirm)) return;
   button.disabled = true;
   try {
     await api("POST", `${base}/undo/`, { expected_move_number: st.moveNumber });
@@ -367,6 +408,7 @@ function renderAll() {
   renderPlayers();
   renderVpCards();
   renderLegal();
+  renderJump();
 }
 
 async function refresh() {
@@ -429,6 +471,14 @@ async function start() {
       st.pending = null;
       $("myth-confirm").hidden = true;
     });
+  }
+  if ($("myth-to-actions")) {
+    $("myth-to-actions").addEventListener("click", () => $("myth-actions-title").scrollIntoView({ block: "start" }));
+  }
+  watchScroll($("myth-map"), $("myth-map-hint"));
+  // A phone shows the map and the actions first: the long legend and card display fold.
+  if (window.matchMedia("(max-width: 700px)").matches) {
+    for (const box of [$("myth-legend"), $("myth-progress-box")]) if (box) box.open = false;
   }
   try {
     st.layout = await api("GET", root.dataset.layoutUrl);

@@ -1,11 +1,15 @@
 // The Mythotopia map as SVG: provinces as labelled nodes at the positions of the layout file
 // (UI data, web/static/web/data/mythotopia-layout.json), borders and sea coasts as lines,
-// roads and wars over them, and each province's owner, building, armies and ships.
+// roads and wars over them, and each province's owner, building, castle, dragon, runestone,
+// armies and ships. Each province and sea is tapped through a transparent area larger than
+// what is drawn: at the map's smallest size (640 px wide on a phone) it is 44 px or more.
 
 import { s } from "./api.js";
 import { gettext, interpolate } from "./i18n.js";
 
 const RADIUS = 26;
+// Provinces are at least 77 units apart: hit areas of this radius never overlap.
+const HIT_RADIUS = 38;
 
 function colourOf(view, seat) {
   const row = view.seats && view.seats[String(seat)];
@@ -16,6 +20,7 @@ function colourOf(view, seat) {
 const COLOUR_NAMES = {
   red: gettext("red"), blue: gettext("blue"), yellow: gettext("yellow"), green: gettext("green"),
 };
+const BUILDINGS = { village: gettext("village"), city: gettext("city"), citadel: gettext("citadel") };
 
 export function colourName(colour) {
   return COLOUR_NAMES[colour] || colour;
@@ -40,13 +45,16 @@ function pieces(counts, view, x, y, cls) {
       s("text", { x: x + (i - (entries.length - 1) / 2) * 20, y: y + 11 }, String(n))));
 }
 
-export function describeProvince(name, info, place, view) {
+export function describeProvince(name, board, place, view) {
+  const info = board.provinces[name];
   const parts = [name];
   parts.push(place.owner ? interpolate(gettext("owned by %(colour)s"), { colour: colourName(colourOf(view, place.owner)) })
     : interpolate(gettext("neutral strength %(n)s"), { n: info.neutral }));
-  parts.push(interpolate(gettext("symbol: %(symbol)s"), { symbol: info.symbol }));
-  if (place.building) parts.push(place.building);
+  parts.push(interpolate(gettext("symbol: %(symbol)s"), { symbol: (board.symbols || {})[info.symbol] || info.symbol }));
+  if (place.building) parts.push(BUILDINGS[place.building] || place.building);
   if (place.castle) parts.push(gettext("castle"));
+  if (place.dragon) parts.push(gettext("dragon (+4 strength)"));
+  if (place.runestone) parts.push(gettext("runestone"));
   if (info.rough) parts.push(gettext("rough terrain"));
   if (info.island) parts.push(gettext("island"));
   const armies = Object.entries(place.armies || {}).map(([seat, n]) => `${colourName(colourOf(view, seat))} ${n}`);
@@ -87,7 +95,7 @@ export function drawMap({ layout, board, view, legalPlaces, selected, onSelect }
   const lines = s("g", { class: "myth-lines" });
   for (const [name, info] of Object.entries(board.provinces)) {
     for (const [other, kind] of Object.entries(info.borders)) {
-      if (name < other && pos[other]) lines.append(line(pos[name], pos[other], kind === "normal" ? "border" : "border hills"));
+      if (name < other && pos[other]) lines.append(line(pos[name], pos[other], kind === "normal" ? "border" : `border ${kind}`));
     }
   }
   for (const [sea, info] of Object.entries(board.seas)) {
@@ -102,6 +110,7 @@ export function drawMap({ layout, board, view, legalPlaces, selected, onSelect }
     const classes = ["myth-sea", legalPlaces.has(sea) ? "legal" : "", selected === sea ? "selected" : ""];
     svg.append(clickable(s("g", { class: classes.join(" ").trim(), "data-sea": sea, tabindex: "0", role: "button",
       "aria-label": describeSea(sea, (view.ships || {})[sea], view) },
+      s("ellipse", { cx: x, cy: y, rx: 62, ry: 36, class: "hit" }),
       s("ellipse", { cx: x, cy: y, rx: 48, ry: 20 }),
       s("text", { x, y: y + 4, class: "label" }, sea),
       pieces((view.ships || {})[sea], view, x, y + 14, "myth-ships")), sea, onSelect));
@@ -118,14 +127,33 @@ export function drawMap({ layout, board, view, legalPlaces, selected, onSelect }
     if (selected === name) classes.push("selected");
     if (info.rough) classes.push("rough");
     const node = s("g", { class: classes.join(" "), "data-province": name, tabindex: "0", role: "button",
-      "aria-label": describeProvince(name, info, place, view) },
-      s("circle", { cx: x, cy: y, r: RADIUS }),
+      "aria-label": describeProvince(name, board, place, view) },
+      s("circle", { cx: x, cy: y, r: HIT_RADIUS, class: "hit" }),
+      s("circle", { cx: x, cy: y, r: RADIUS, class: "land" }),
       place.castle ? s("circle", { cx: x, cy: y, r: RADIUS + 4, class: "castle" }) : null,
       buildingMark(place, x, y),
+      place.dragon ? s("text", { x: x + RADIUS - 4, y: y - RADIUS + 10, class: "myth-dragon" }, "▲") : null,
+      place.runestone ? s("text", { x: x - RADIUS + 4, y: y - RADIUS + 10, class: "myth-runestone" }, "◆") : null,
       s("text", { x, y: y + 8, class: "neutral-strength" }, place.owner ? "" : String(info.neutral)),
       s("text", { x, y: y + RADIUS + 13, class: "label" }, name),
       pieces(place.armies, view, x, y - RADIUS - 14, "myth-armies"));
     svg.append(clickable(node, name, onSelect));
   }
   return svg;
+}
+
+// A map wider than its frame (a phone) scrolls sideways: the hint says so while there is more
+// to see, and the frame's edges are shaded on the side that hides some.
+export function watchScroll(frame, hint) {
+  if (!frame) return;
+  const update = () => {
+    const more = frame.scrollWidth - frame.clientWidth;
+    frame.classList.toggle("more-left", frame.scrollLeft > 4);
+    frame.classList.toggle("more-right", frame.scrollLeft < more - 4);
+    if (hint) hint.hidden = more <= 4;
+  };
+  frame.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update);
+  new MutationObserver(update).observe(frame, { childList: true });
+  update();
 }
