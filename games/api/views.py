@@ -575,6 +575,9 @@ class KindOptionOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     description = serializers.CharField()
     default = serializers.BooleanField(help_text="On in a game created without options.")
+    label = serializers.CharField(help_text="The option in a few words (empty: the description).")
+    group = serializers.CharField(help_text="errata, expansion, variant, promo, or empty.")
+    offered = serializers.BooleanField(help_text="Offered on the site's forms.")
 
 
 class KindListApi(APIView):

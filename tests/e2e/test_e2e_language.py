@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import Player
 from tests.e2e.conftest import log_in_demo as log_in
 from tests.web.test_web_language import english_left
 
@@ -83,13 +84,19 @@ def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
     expect(page.locator("h1")).to_have_text("Leaderboard")
 
 
-def test_the_moves_on_offer_are_worded_in_german(live, player, demo):
-    """The player the demo game waits for sees the legal moves' groups and labels in German."""
+def player_on_turn(live, player, demo) -> Player:
+    """The demo game's player on turn, logged in, in a German browser."""
     waiting = live.api("GET", f"/api/v1/games/{demo}/state/")
     seat = waiting["waiting_for"][0]["seat"]
     username = next(p["username"] for p in waiting["players"] if p["seat"] == seat)
     p = player(username, locale="de-DE")
     log_in(p.page, live, username)
+    return p
+
+
+def test_the_moves_on_offer_are_worded_in_german(live, player, demo):
+    """The player the demo game waits for sees the legal moves' groups and labels in German."""
+    p = player_on_turn(live, player, demo)
     page = p.page
     page.goto(f"{live.url}/games/{demo}/")
     expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug")
@@ -120,11 +127,7 @@ def test_german_pages_fit_a_390_pixel_phone(live, player, demo):
 
 def test_the_game_page_tiles_banner_and_planner_in_german(live, player, demo):
     """What the scripts build from the rules' data and the planner's buttons, in German."""
-    waiting = live.api("GET", f"/api/v1/games/{demo}/state/")
-    seat = waiting["waiting_for"][0]["seat"]
-    username = next(p["username"] for p in waiting["players"] if p["seat"] == seat)
-    p = player(username, locale="de-DE")
-    log_in(p.page, live, username)
+    p = player_on_turn(live, player, demo)
     page = p.page
     page.click(".language-switch button[value=de]")
     page.goto(f"{live.url}/games/{demo}/")

@@ -119,22 +119,16 @@ def test_the_auction_winner_chooses_faction_and_position_without_squeezed_button
     game_id, players, tokens = _fire_and_ice_table(
         live, player, ["strict-leech", "faction-auction", "fire-and-ice-factions/variable_v5"]
     )
-    bidder, state = _on_turn(live, game_id)
-    post = f"/api/v1/games/{game_id}/moves/"
-    live.api(
-        "POST",
-        post,
-        {"command": "bid 3", "expected_move_number": state["move_number"]},
-        tokens[bidder],
-    )
-    passer, state = _on_turn(live, game_id)
-    live.api(
-        "POST",
-        post,
-        {"command": "pass", "expected_move_number": state["move_number"]},
-        tokens[passer],
-    )
-    winner, state = _on_turn(live, game_id)
+
+    def play(command: str) -> str:
+        """The player on turn plays ``command`` through the API; returns their name."""
+        username, state = _on_turn(live, game_id)
+        body = {"command": command, "expected_move_number": state["move_number"]}
+        live.api("POST", f"/api/v1/games/{game_id}/moves/", body, tokens[username])
+        return username
+
+    bidder, passer = play("bid 3"), play("pass")
+    winner, _state = _on_turn(live, game_id)
     assert winner == bidder
     page = players[winner].page
     page.goto(f"{live.url}/games/{game_id}/")

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import LiveServer, log_in_demo
+from tests.e2e.conftest import LiveServer
+from tests.e2e.test_e2e_language import player_on_turn
 from tests.support import pseudo_locale
 
 pytestmark = pytest.mark.e2e
@@ -68,15 +69,12 @@ def texts(page: Page) -> list[str]:
 
 
 def test_every_word_of_the_german_pages_comes_from_the_catalogs(live, player, demo):
-    waiting = live.api("GET", f"/api/v1/games/{demo}/state/")
-    seat = waiting["waiting_for"][0]["seat"]
-    username = next(p["username"] for p in waiting["players"] if p["seat"] == seat)
-    p = player(username, locale="de-DE")
+    p = player_on_turn(live, player, demo)
     page = p.page
     seen: dict[str, list[str]] = {}
     page.goto(f"{live.url}/login/")
     seen["login"] = texts(page)
-    log_in_demo(page, live, username)
+    page.goto(f"{live.url}/")
     page.click(".language-switch button[value=de]")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     page.locator('#new-game-form input[name="kind"][value="mythotopia"]').check()

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import kinds
 from games.models import ORIGINAL_MAP_ID, Game
+from games.rules.terra_mystica.setup import DEFAULT_OPTIONS
 from tests.web.test_web_german_pages import shown_texts
 
 pytestmark = pytest.mark.django_db
@@ -61,15 +62,7 @@ def test_options_are_words_in_groups_with_their_defaults_ticked(user):
     # The option that changes nothing is not offered at all.
     assert 'value="email-notify"' not in html
     ticked = set(re.findall(r'name="options" value="([^"]+)" id="[^"]+" checked', html))
-    assert ticked == {
-        "strict-leech",
-        "strict-darkling-sh",
-        "strict-chaosmagician-sh",
-        "errata-cultist-power",
-        "mini-expansion-1",
-        "shipping-bonus",
-        "temple-scoring-tile",
-    }
+    assert ticked == set(DEFAULT_OPTIONS) and len(ticked) == 7
     assert text.count("default") == len(ticked)
 
 
@@ -146,3 +139,18 @@ def test_the_game_page_names_its_options_in_words(started_game):
     assert "Power offers in order" in options.group(0)
     assert "Fire &amp; Ice: the ice factions" in options.group(0)
     assert "strict-leech" not in visible(options.group(0))
+
+
+def test_the_api_gives_each_option_its_words_and_group(client):
+    body = client.get("/api/v1/kinds/").json()
+    options = {k["kind"]: {o["name"]: o for o in k["options"]} for k in body}
+    assert options["terra_mystica"]["strict-chaosmagician-sh"] == {
+        "name": "strict-chaosmagician-sh",
+        "description": "Chaos Magicians passing during their double action lose the rest.",
+        "default": True,
+        "label": "Chaos Magicians' double action ends with passing",
+        "group": "errata",
+        "offered": True,
+    }
+    assert options["terra_mystica"]["email-notify"]["offered"] is False
+    assert options["mythotopia"]["start-choice"]["group"] == "variant"
