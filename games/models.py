@@ -11,6 +11,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .fields import FastJSONField
@@ -101,7 +102,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["public", "status"])]
 
     def __str__(self) -> str:
-        return self.name or f"Game {self.pk}"
+        return self.name or gettext("Game %(number)s") % {"number": self.pk}
 
 
 class Seat(models.Model):

@@ -71,24 +71,6 @@ def faction_name(faction: str | None) -> str:
     return str(name) if name is not None else faction.title()
 
 
-def catalog_localized(catalog: dict) -> dict:
-    """The pages' catalog (cached in English) with names in the active language."""
-    factions = {
-        key: {
-            **spec,
-            "display": faction_name(key),
-            "terrain": str(TERRAIN_NAMES.get(spec["color"], CHOSEN_HOME)),
-        }
-        for key, spec in catalog["factions"].items()
-    }
-    return {
-        **catalog,
-        "factions": factions,
-        "terrains": {k: str(TERRAIN_NAMES.get(k, v)) for k, v in catalog["terrains"].items()},
-        "buildings": {k: str(BUILDING_NAMES.get(k, v)) for k, v in catalog["buildings"].items()},
-    }
-
-
 # What a player is waited for, by the kind of decision the engines report (their own
 # "description" is English, for the API): the words of mails.
 DECISION_TEXTS: dict[str, Promise] = {

@@ -11,6 +11,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import (
     ORIGINAL_MAP_ID,  # the default map of a league
@@ -112,11 +113,11 @@ class League(models.Model):
 
 class Season(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "announced"
-        SIGNUP = "signup", "sign-up open"
-        CLOSED = "closed", "sign-up closed"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+        DRAFT = "draft", _("announced")
+        SIGNUP = "signup", _("sign-up open")
+        CLOSED = "closed", _("sign-up closed")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveIntegerField()
@@ -193,21 +194,21 @@ class Membership(models.Model):
     """A player's place in a group for one season, and (once known) how it ended."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "playing"
-        DROPPED = "dropped", "left; games continue with the drop"
-        REPLACED = "replaced", "left; replaced"
+        ACTIVE = "active", _("playing")
+        DROPPED = "dropped", _("left; games continue with the drop")
+        REPLACED = "replaced", _("left; replaced")
 
     class Arrival(models.TextChoices):
-        NEWCOMER = "newcomer", "newcomer"
-        STAYED = "stayed", "same division"
-        PROMOTED = "promoted", "promoted"
-        RELEGATED = "relegated", "relegated"
-        REPLACEMENT = "replacement", "replacement"
+        NEWCOMER = "newcomer", _("newcomer")
+        STAYED = "stayed", _("same division")
+        PROMOTED = "promoted", _("promoted")
+        RELEGATED = "relegated", _("relegated")
+        REPLACEMENT = "replacement", _("replacement")
 
     class Movement(models.TextChoices):
-        PROMOTED = "promoted", "promoted"
-        STAYED = "stayed", "stays"
-        RELEGATED = "relegated", "relegated"
+        PROMOTED = "promoted", _("promoted")
+        STAYED = "stayed", _("stays")
+        RELEGATED = "relegated", _("relegated")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="memberships")
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from games.kinds.terra_mystica import catalog
 from games.log import effective_moves
 from games.models import Game
 
@@ -36,7 +37,7 @@ def _step_of(comment: str) -> dict[str, Any] | None:
         return {"kind": "cult", "key": name, "title": _cult_titles().get(name, name), "rows": []}
     if name == "network":
         return {"kind": "area", "key": name, "title": gettext("Largest area"), "rows": []}
-    return {"kind": "tile", "key": name, "title": name, "rows": []}
+    return {"kind": "tile", "key": name, "title": catalog.final_tile_name(name), "rows": []}
 
 
 def _conversion(before: dict, after: dict) -> dict[str, int]:

@@ -7,12 +7,15 @@ from typing import cast
 from django import forms
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
+from games import kinds
+from games.kinds.contract import OPTION_GROUPS, KindInfo, Option
 from games.kinds.terra_mystica import catalog
 from games.kinds.terra_mystica import engine as game_engine
+from games.models import ORIGINAL_MAP_ID
 
 HOUR, DAY = 3600, 86400
 
@@ -42,19 +45,41 @@ CLOCK_BONUS = (
 )
 
 
+# The groups of a kind's options on the form (contract.OPTION_GROUPS, then the rest).
+OPTION_GROUP_NAMES = {
+    "errata": _("Rules errata"),
+    "expansion": _("Expansions"),
+    "variant": _("Variants"),
+    "promo": _("Promos"),
+    "": _("Other options"),
+}
+# Kinds whose games are set up on a map and may fix their setup (scoring and bonus tiles).
+MAP_KINDS = {kinds.DEFAULT_KIND}
+
+
+def option_words(option: Option) -> tuple[str, str]:
+    """An option's label and description in the reader's language (its kind marks them for
+    the catalogs; a kind without a label is described by its description alone)."""
+    description = gettext(option.description) if option.description else ""
+    if not option.label:
+        return description or option.name, ""
+    return gettext(option.label), description
+
+
 def choice_field(field: forms.Field) -> forms.ChoiceField:
     """A form's field known to offer choices (declared as one in the form)."""
     return cast(forms.ChoiceField, field)
 
 
 class NewGameForm(forms.Form):
-    name = forms.CharField(max_length=100, required=False, label=_("Name"))
-    player_count = forms.TypedChoiceField(
-        choices=[(n, _players(n)) for n in range(2, 6)],
-        coerce=int,
-        initial=4,
-        label=_("Players"),
+    """A new game of any kind the site hosts: the kind first, then its player counts and its
+    options in words, grouped; maps and a fixed setup for the kinds that have them."""
+
+    kind = forms.ChoiceField(
+        choices=[], required=False, widget=forms.RadioSelect, label=_("Which game?")
     )
+    name = forms.CharField(max_length=100, required=False, label=_("Name"))
+    player_count = forms.TypedChoiceField(choices=[], coerce=int, initial=4, label=_("Players"))
     public = forms.BooleanField(
         required=False,
         initial=True,
@@ -78,6 +103,8 @@ class NewGameForm(forms.Form):
     clock_bonus = forms.TypedChoiceField(
         choices=CLOCK_BONUS, coerce=int, initial=DAY, required=False, label=_("Added each round")
     )
+    # One field for every kind's boxes (only the chosen kind's count): the page hides the
+    # others, and without script the boxes of other kinds are ignored.
     options = forms.MultipleChoiceField(
         choices=[], required=False, widget=forms.CheckboxSelectMultiple, label=_("Options")
     )
@@ -105,22 +132,31 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.kinds: dict[str, KindInfo] = {info.kind: info for info in kinds.kinds()}
+        choice_field(self.fields["kind"]).choices = [(k, i.name) for k, i in self.kinds.items()]
+        self.fields["kind"].initial = kinds.DEFAULT_KIND
+        counts = sorted({n for info in self.kinds.values() for n in info.player_counts})
+        choice_field(self.fields["player_count"]).choices = [(n, _players(n)) for n in counts]
         maps = game_engine.maps()
-        choice_field(self.fields["map_id"]).choices = [(m["id"], m["name"]) for m in maps]
+        choice_field(self.fields["map_id"]).choices = [
+            (m["id"], catalog.map_name(m["name"])) for m in maps
+        ]
         self.fields["map_id"].initial = maps[0]["id"]
-        choices = catalog.option_choices()
-        choice_field(self.fields["options"]).choices = [(o["name"], o["name"]) for o in choices]
-        self.fields["options"].initial = [o["name"] for o in choices if o["default"]]
-        self.option_help = {o["name"]: o["help"] for o in choices}
+        offered = [(k, o) for k, i in self.kinds.items() for o in i.options if o.offered]
+        # A name two kinds share is one box value: its words are the first kind's.
+        choice_field(self.fields["options"]).choices = list(
+            {o.name: (o.name, option_words(o)[0]) for _k, o in reversed(offered)}.values()
+        )
+        self.fields["options"].initial = [o.name for k, o in offered if o.default]
         tiles = [("", "—")] + [
-            (t, f"{t}: {catalog.catalog()['scoring'][t]['text']}")
+            (t, f"{t}: {catalog.localized()['scoring'][t]['text']}")
             for t in catalog.scoring_tile_ids()
         ]
         for n in range(1, 7):
             self.fields[f"scoring_{n}"] = forms.ChoiceField(
                 choices=tiles, required=False, label=format_lazy(_("Round {n}"), n=n)
             )
-        bonus = catalog.catalog()["bonus"]
+        bonus = catalog.localized()["bonus"]
         choice_field(self.fields["removed_bonus_tiles"]).choices = [
             (t, f"{t}: {bonus[t]['text']}") for t in catalog.bonus_tile_ids()
         ]
@@ -129,9 +165,41 @@ class NewGameForm(forms.Form):
         return self.cleaned_data.get("map_id") or self.fields["map_id"].initial
 
     @property
-    def option_rows(self) -> list[tuple]:
-        """Each option's checkbox with what the option does."""
-        return [(box, self.option_help.get(box.data["value"], "")) for box in self["options"]]
+    def kind_sections(self) -> list[dict]:
+        """Each kind with its player counts and its options by group, each option's box with
+        its words and whether it is on by default."""
+        boxes = {box.data["value"]: box for box in self["options"]}
+        sections = []
+        for kind, info in self.kinds.items():
+            groups: dict[str, list[dict]] = {}
+            for option in info.options:
+                if not option.offered:
+                    continue
+                label, help_text = option_words(option)
+                group = option.group if option.group in OPTION_GROUPS else ""
+                groups.setdefault(group, []).append(
+                    {
+                        "box": boxes[option.name],
+                        "id": f"id_options_{kind}_{option.name}",
+                        "label": label,
+                        "help": help_text,
+                        "default": option.default,
+                    }
+                )
+            sections.append(
+                {
+                    "kind": kind,
+                    "name": info.name,
+                    "player_counts": info.player_counts,
+                    "maps": kind in MAP_KINDS,
+                    "groups": [
+                        {"name": OPTION_GROUP_NAMES[g], "options": groups[g]}
+                        for g in (*OPTION_GROUPS, "")
+                        if g in groups
+                    ],
+                }
+            )
+        return sections
 
     @property
     def scoring_fields(self) -> list:
@@ -139,13 +207,31 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean() or {}
-        kind = data.get("time_control") or "none"
+        kind = data.get("kind") or kinds.DEFAULT_KIND
+        info = self.kinds.get(kind)
+        if info is None:
+            return data
+        data["kind"] = kind
+        count = data.get("player_count")
+        if count is not None and count not in info.player_counts:
+            self.add_error(
+                "player_count",
+                gettext("%(game)s is played by %(counts)s players.")
+                % {"game": info.name, "counts": ", ".join(map(str, info.player_counts))},
+            )
+        names = {o.name for o in info.options if o.offered}
+        data["options"] = [o for o in data.get("options") or [] if o in names]
+        time = data.get("time_control") or "none"
         data["timing"] = {
-            "time_control": kind,
-            "move_time_limit": (data.get("move_time_limit") or DAY) if kind == "move" else None,
-            "clock_initial": (data.get("clock_initial") or 7 * DAY) if kind == "chess" else None,
-            "clock_bonus": data.get("clock_bonus") or 0 if kind == "chess" else None,
+            "time_control": time,
+            "move_time_limit": (data.get("move_time_limit") or DAY) if time == "move" else None,
+            "clock_initial": (data.get("clock_initial") or 7 * DAY) if time == "chess" else None,
+            "clock_bonus": data.get("clock_bonus") or 0 if time == "chess" else None,
         }
+        if kind not in MAP_KINDS:
+            data["map_id"] = ORIGINAL_MAP_ID
+            data["setup"] = None
+            return data
         if not data.get("explicit_setup"):
             data["setup"] = None
             return data

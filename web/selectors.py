@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from games import clock, kinds
 from games import selectors as game_selectors
-from games.kinds.terra_mystica import engine
+from games.kinds.terra_mystica import catalog, engine
 from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
@@ -45,7 +45,7 @@ class GameItem:
         """The map's name, empty for the original map (most games)."""
         if self.game.map_id == ORIGINAL_MAP_ID:
             return ""
-        names = {m["id"]: m["name"] for m in engine.maps()}
+        names = {m["id"]: catalog.map_name(m["name"]) for m in engine.maps()}
         return names.get(self.game.map_id, "")
 
 

@@ -27,7 +27,6 @@ from games import services as game_services
 from games.kinds.terra_mystica import catalog
 from games.kinds.terra_mystica import engine as game_engine
 from games.models import ORIGINAL_MAP_ID
-from games.names import catalog_localized
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
@@ -67,6 +66,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         try:
             game = game_services.game_create(
                 user=request.user,
+                kind=data["kind"],
                 player_count=data["player_count"],
                 options=data["options"],
                 public=data["public"],
@@ -153,7 +153,9 @@ def _game_or_404(request: HttpRequest, game_id: int):
 
 
 def _map_name(map_id: str) -> str:
-    return next((m["name"] for m in game_engine.maps() if m["id"] == map_id), map_id)
+    return next(
+        (catalog.map_name(m["name"]) for m in game_engine.maps() if m["id"] == map_id), map_id
+    )
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -184,7 +186,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "view": page["view"],
         "legal": page["legal"],
         "sacrifices": page["sacrifices"],
-        "catalog": catalog_localized(catalog.catalog()),
+        "catalog": catalog.localized(),
+        "options": {o["name"]: o["label"] for o in catalog.options_described(game.options)},
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
         "premoves": selectors.premoves_view(game, request.user) if my_seat else None,
     }
@@ -204,6 +207,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
         "map_name": "" if game.map_id == ORIGINAL_MAP_ID else _map_name(game.map_id),
         "options": catalog.options_described(game.options),
+        "merchants_provisional": catalog.localized()["merchants"]["provisional"],
+        "result_sources": [
+            catalog.vp_source_name(source) for source in (page["results"] or {}).get("sources", [])
+        ],
         "seated": bool(my_seat and not my_seat.dropped),
     }
     return render(request, "web/game.html", context)
@@ -297,17 +304,28 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    # Long prose: one template per language (how_to_play_de.html), English for the others.
+    # Long prose: one template per language (how_to_play_de.html), English for the others;
+    # every kind the site hosts is listed from the registry, with its options in words.
     language = translation.get_language() or ""
     names = [f"web/how_to_play_{language}.html", "web/how_to_play.html"]
-    return render(request, names if language != "en" else names[1:])
+    context = {"kinds": NewGameForm().kind_sections}
+    return render(request, names if language != "en" else names[1:], context)
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    provisional = request.GET.get("provisional") == "1"
+    asked = request.GET.get("provisional")
+    provisional = asked == "1"
+    page = selectors.leaderboard_page(request.GET.get("page"), provisional=provisional)
+    # Until someone is established the list would be empty: everyone rated is shown, saying so.
+    everyone_provisional = False
+    if asked is None and not page.object_list:
+        everyone = selectors.leaderboard_page(request.GET.get("page"), provisional=True)
+        if everyone.object_list:
+            page, provisional, everyone_provisional = everyone, True, True
     context = {
-        "page": selectors.leaderboard_page(request.GET.get("page"), provisional=provisional),
+        "page": page,
         "provisional": provisional,
+        "everyone_provisional": everyone_provisional,
         "standing": selectors.rating_standing(request.user),
     }
     return render(request, "web/leaderboard.html", context)

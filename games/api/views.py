@@ -575,6 +575,12 @@ class KindOptionOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     description = serializers.CharField()
     default = serializers.BooleanField(help_text="On in a game created without options.")
+    # A declared field leaves the class (DRF's metaclass), so Field.label is not replaced.
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="The option in a few words (empty: the description)."
+    )
+    group = serializers.CharField(help_text="errata, expansion, variant, promo, or empty.")
+    offered = serializers.BooleanField(help_text="Offered on the site's forms.")
 
 
 class KindListApi(APIView):

@@ -5,6 +5,8 @@ platform stores a game as its setup and its log of commands; the engine turns th
 states, says who must act, applies a command for a seat all-or-nothing (an error names the
 broken rule), and shows a state to a seat or a spectator with what they may not see removed.
 States are the engine's own objects; ``dump``/``load`` turn them into JSON and back.
+``KindInfo`` words for players (the name, each option's label and description) are English;
+a kind marks them for the translation catalogs, and pages show them in the reader's language.
 
 Decisions (who must act now) are dicts with at least ``seat`` (1-based), ``actor`` (the name
 the log records for that seat), ``kind`` (the engine's own word), ``category`` (``turn``: the
@@ -42,11 +44,18 @@ class RuleViolation(Exception):
     """A command the rules refuse; the message names the rule."""
 
 
+# The groups a kind sorts its options into on the new-game form, in this order.
+OPTION_GROUPS = ("errata", "expansion", "variant", "promo")
+
+
 @dataclass(frozen=True)
 class Option:
     name: str
     description: str
     default: bool = False
+    label: str = ""  # the option in a few words for players ("": the description)
+    group: str = ""  # one of OPTION_GROUPS ("": other options, listed last)
+    offered: bool = True  # False: accepted (imports, the API) but not offered on forms
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from games.names import COLOUR_NAMES
 from games.rules import mythotopia
@@ -73,7 +73,11 @@ class Mythotopia:
         options=(
             Option(
                 "start-choice",
-                "3-4 players: one province more is dealt; each returns one, chosen secretly",
+                gettext_noop(
+                    "3-4 players: one province more is dealt; each returns one, chosen secretly"
+                ),
+                label=gettext_noop("Choose the start provinces"),
+                group="variant",
             ),
         ),
     )

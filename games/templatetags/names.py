@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext
 
-from games import names
+from games import kinds, names
 
 register = template.Library()
 
@@ -17,3 +18,11 @@ def faction_name(faction: str | None) -> str:
 @register.filter
 def decision_text(decision: dict) -> str:
     return names.decision_text(decision)
+
+
+@register.filter
+def option_labels(options: list[str], kind: str) -> str:
+    """A game's or league's options in words (the kind's labels, in the reader's language)."""
+    known = {o.name: o for o in kinds.engine_for(kind).info.options}
+    words = [gettext(known[n].label or known[n].description) if n in known else n for n in options]
+    return ", ".join(words)

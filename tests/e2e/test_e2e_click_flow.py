@@ -140,12 +140,14 @@ def test_a_refused_take_back_is_shown_next_to_the_button(live, player, console_e
     game_id, users = _table(live)
     second = player(users[1][0]).log_in()
     second.page.goto(f"{live.url}/games/{game_id}/")
-    second.page.click("#undo-form button")
+    # The page asks first; only the answer takes the move back.
+    second.page.click("#undo-confirm summary")
+    second.page.click("#undo-yes")
     refusal = second.page.locator("#undo-error")
     expect(refusal).to_be_visible()
     expect(refusal).to_contain_text("Only your own last move")
     box = refusal.bounding_box()
-    button = second.page.locator("#undo-form button").bounding_box()
+    button = second.page.locator("#undo-confirm summary").bounding_box()
     assert box and button and abs(box["y"] - button["y"]) < 40, "the refusal sits by the button"
 
 

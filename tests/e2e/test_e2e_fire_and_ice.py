@@ -120,7 +120,7 @@ def test_setup_of_an_ice_and_a_volcano_faction_by_clicks(live, player):
     expect(dragons).to_contain_text("wasteland")
     panel.locator("summary").click()
     expect(panel).to_contain_text("3 VP per temple")
-    expect(panel.locator(".costs")).to_contain_text("dwelling 1 W, 2 C")
+    expect(panel.locator(".costs")).to_contain_text("dwelling 1 worker, 2 coins")
     me.screenshot("fire-and-ice-after-setup")
 
 

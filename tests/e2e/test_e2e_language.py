@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import Player
 from tests.e2e.conftest import log_in_demo as log_in
 from tests.web.test_web_language import english_left
 
@@ -83,13 +84,19 @@ def test_the_switch_turns_the_site_german_and_stays(live, player, demo):
     expect(page.locator("h1")).to_have_text("Leaderboard")
 
 
-def test_the_moves_on_offer_are_worded_in_german(live, player, demo):
-    """The player the demo game waits for sees the legal moves' groups and labels in German."""
+def player_on_turn(live, player, demo) -> Player:
+    """The demo game's player on turn, logged in, in a German browser."""
     waiting = live.api("GET", f"/api/v1/games/{demo}/state/")
     seat = waiting["waiting_for"][0]["seat"]
     username = next(p["username"] for p in waiting["players"] if p["seat"] == seat)
     p = player(username, locale="de-DE")
     log_in(p.page, live, username)
+    return p
+
+
+def test_the_moves_on_offer_are_worded_in_german(live, player, demo):
+    """The player the demo game waits for sees the legal moves' groups and labels in German."""
+    p = player_on_turn(live, player, demo)
     page = p.page
     page.goto(f"{live.url}/games/{demo}/")
     expect(page.locator("#turn-banner")).to_contain_text("Du bist am Zug")
@@ -116,3 +123,40 @@ def test_german_pages_fit_a_390_pixel_phone(live, player, demo):
         assert width <= 390, f"{path} scrolls sideways ({width}px)"
     page.goto(f"{live.url}/")
     p.screenshot("de-lobby-390px", full_page=False)
+
+
+def test_the_game_page_tiles_banner_and_planner_in_german(live, player, demo):
+    """What the scripts build from the rules' data and the planner's buttons, in German."""
+    p = player_on_turn(live, player, demo)
+    page = p.page
+    page.click(".language-switch button[value=de]")
+    page.goto(f"{live.url}/games/{demo}/")
+    page.wait_for_selector("#map svg")
+    expect(page.locator("#turn-banner")).to_have_text("Du bist am Zug: eine Aktion ausführen")
+    tiles = page.locator("#tiles")
+    expect(tiles.locator(".power-actions")).to_contain_text("eine Brücke bauen")
+    expect(tiles.locator(".bonus-tiles")).to_contain_text(
+        "Aktion: Umwandeln und Bauen mit 1 freien Spaten"
+    )
+    expect(tiles.locator(".scoring-tiles")).to_contain_text("(laufende Runde)")
+    expect(tiles.locator(".favor-tiles")).to_contain_text("Einkommen")
+    expect(page.locator("#factions")).to_contain_text("wenn sie jetzt endete")
+    page.locator("#tiles").scroll_into_view_if_needed()
+    p.screenshot("de-game-tiles", full_page=False)
+    # The planner: a planned move of one's own, the buttons to play or queue it.
+    page.click("#plan-button")
+    expect(page.locator("#plan-button")).to_have_text("Planer verlassen")
+    page.locator("#choices .button-row button:visible").first.click()
+    page.click("#send-button")
+    expect(page.locator("#plan-rows li[data-command]")).to_have_count(1)
+    expect(page.locator("#plan-rows")).to_contain_text("entfernen")
+    expect(page.locator("#plan-queue")).to_have_text("Meinen geplanten Zug als Vorauszug vormerken")
+    assert english_left(page.content()) == []
+    page.locator("#move-entry").scroll_into_view_if_needed()
+    p.screenshot("de-planner", full_page=False)
+    page.goto(f"{live.url}/leagues/")
+    expect(page.locator("main")).to_contain_text("läuft")
+    page.goto(f"{live.url}/games/new/")
+    page.locator('#new-game-form input[name="kind"][value="terra_mystica"]').check()
+    expect(page.locator("#new-game-form")).to_contain_text("Regel-Errata")
+    p.screenshot("de-new-game-form")

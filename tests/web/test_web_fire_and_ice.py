@@ -55,7 +55,7 @@ def test_new_game_form_in_german_describes_the_options(user):
     client = logged_in(user)
     client.cookies["django_language"] = "de"
     page = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Eisjungfrauen und Yetis" in page
+    assert "Frostfeen und Yetis" in page
 
 
 def test_catalog_describes_the_six_factions_from_the_engine_data():
@@ -96,8 +96,8 @@ def test_german_game_page_names_the_new_factions_and_terrains(started_game):
     )
     assert match
     names = json.loads(match.group(1))["catalog"]
-    assert names["factions"]["icemaidens"]["display"] == "Eisjungfrauen"
-    assert names["factions"]["acolytes"]["display"] == "Akolythen"
+    assert names["factions"]["icemaidens"]["display"] == "Frostfeen"
+    assert names["factions"]["acolytes"]["display"] == "Geweihte"
     assert names["factions"]["riverwalkers"]["terrain"] == "im Spiel gewählt"
     assert names["terrains"]["ice"] == "Eis" and names["terrains"]["volcano"] == "Vulkan"
 

@@ -149,16 +149,38 @@ def test_the_word_list_finds_english(started_game):
     assert {"Log out", "Your games", "Leaderboard"} <= set(english_left(html))
 
 
+# The factions as the German rulebooks of the base game and of Fire & Ice name them.
+GERMAN_FACTIONS = {
+    "alchemists": "Alchimisten",
+    "auren": "Auren",
+    "chaosmagicians": "Chaosmagier",
+    "cultists": "Kultisten",
+    "darklings": "Düsterlinge",
+    "dwarves": "Zwerge",
+    "engineers": "Konstrukteure",
+    "fakirs": "Fakire",
+    "giants": "Giganten",
+    "halflings": "Halblinge",
+    "mermaids": "Nixen",
+    "nomads": "Nomaden",
+    "swarmlings": "Schwarmlinge",
+    "witches": "Hexen",
+    "icemaidens": "Frostfeen",
+    "yetis": "Yetis",
+    "acolytes": "Geweihte",
+    "dragonlords": "Drachenmeister",
+    "shapeshifters": "Gestaltwandler",
+    "riverwalkers": "Flussläufer",
+}
+
+
 def test_faction_names_follow_the_german_rulebook(started_game):
     game, (creator, _) = started_game()
     client = Client()
     client.force_login(creator)
     page = client.get(reverse("game-page", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="de")
     factions = script_data(page)["catalog"]["factions"]
-    names = {key: spec["display"] for key, spec in factions.items()}
-    assert names["witches"] == "Hexen" and names["engineers"] == "Ingenieure"
-    assert names["chaosmagicians"] == "Chaosmagier" and names["mermaids"] == "Nixen"
-    assert names["giants"] == "Giganten" and names["swarmlings"] == "Schwarmlinge"
+    assert {key: spec["display"] for key, spec in factions.items()} == GERMAN_FACTIONS
     assert factions["giants"]["terrain"] == "Einöde"
 
 

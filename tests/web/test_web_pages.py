@@ -302,7 +302,7 @@ def test_leaderboard_says_why_a_player_is_not_listed_and_shows_provisional_playe
     winner = finished_game.seats.get(rank=1).user
     client = Client()
     client.force_login(winner)
-    established = client.get("/leaderboard/")
+    established = client.get("/leaderboard/?provisional=0")
     # One rated game: not established, so not listed, and told how many games it takes.
     assert winner.pk not in [r.user_id for r in established.context["page"].object_list]
     assert "You have played 1 of the 5 rated games it takes to be listed: 4 more to go." in (

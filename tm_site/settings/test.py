@@ -1,3 +1,6 @@
+import os
+from pathlib import Path
+
 from .base import *  # noqa: F403
 from .base import REST_FRAMEWORK
 
@@ -27,3 +30,8 @@ CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 
 # Tests run with DEBUG off and the development key: tm_site.safety lets them.
 ALLOW_DEVELOPMENT_KEY = True
+
+# A browser test's server may take its catalogs from elsewhere: the pseudo-locale that proves
+# every word of the pages goes through them (tests/support/pseudo_locale.py).
+if os.environ.get("TEST_LOCALE_PATHS"):
+    LOCALE_PATHS = [Path(p) for p in os.environ["TEST_LOCALE_PATHS"].split(os.pathsep)]

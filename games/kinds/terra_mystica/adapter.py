@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..contract import KindInfo, Option, RuleViolation
-from . import engine
+from ..contract import KindInfo, RuleViolation
+from . import catalog, engine
 
 # The engine's rules revision (terra.snellman.net's base game with its options).
 VERSION = "2026.11"
@@ -16,43 +16,6 @@ VERSION = "2026.11"
 SETUP_KINDS = {"faction", "bid", "dwelling", "bonus"}
 TURN_KINDS = {"action"}
 
-OPTION_TEXTS = {
-    "strict-leech": "Power offers must be answered before the next player acts",
-    "strict-darkling-sh": "Darklings convert workers to priests only right after the stronghold",
-    "strict-chaosmagician-sh": "Chaos Magicians' double turn only right after the stronghold",
-    "errata-cultist-power": "Cultists get 1 power when everyone declines (errata)",
-    "mini-expansion-1": "Promo town tiles TW6 (2 keys), TW7 and TW8",
-    "promo-town-tile-tw6": "Promo town tile TW6 alone: 2 VP, 2 steps on every cult, 2 keys",
-    "promo-town-tile-tw7": "Promo town tiles TW7 alone: 4 VP and a shipping advance (2 copies)",
-    "promo-town-tile-tw8": "Promo town tile TW8 alone: 11 VP",
-    "shipping-bonus": "Bonus tile: shipping +1 (BON4) in play",
-    "temple-scoring-tile": "Scoring tile: temple (SCORE9) in play",
-    "maintain-player-order": "Turn order stays as at the start",
-    "variable-turn-order": "Turn order by passing (as in Fire & Ice)",
-    "email-notify": "terra.snellman.net's mail option (kept for imports)",
-    "fire-and-ice-final-scoring": "A Fire & Ice final scoring tile",
-    "variable-starting-vp": "Starting VP per faction from the map's table (original, Fjords, Lakes)",
-    "wait-for-leech": "The next turn waits until every power offer is answered (as on Yucata)",
-    "faction-auction": (
-        "Faction auction (Fire & Ice): factions drawn at random; bids in VP from 40 "
-        "for the first choice of faction and turn position"
-    ),
-    "fast-auction": (
-        "Fast faction auction: one round of bids on the drawn factions; the outbid bid again"
-    ),
-    "merchants-of-the-seas": (
-        "Merchants of the Seas: docks, ships, trading, shipyards (some components provisional)"
-    ),
-    "merchants-of-the-seas/taste": (
-        "Merchants of the Seas, taste rule: 2 of the 3 new bonus cards drawn at random, "
-        "the others from the previous cards (only with merchants-of-the-seas)"
-    ),
-    "beginner-setup": (
-        "Beginner setup: fixed factions per player count; dwellings, tiles and bonus cards "
-        "follow the normal setup (the fixed ones exist only as pictures)"
-    ),
-}
-
 
 class TerraMystica:
     info = KindInfo(
@@ -60,10 +23,7 @@ class TerraMystica:
         name="Terra Mystica",
         version=VERSION,
         player_counts=(2, 3, 4, 5),
-        options=tuple(
-            Option(name, OPTION_TEXTS.get(name, name), default=name in engine.default_options())
-            for name in engine.rule_options()
-        ),
+        options=catalog.kind_options(),
     )
 
     def setup(

@@ -139,18 +139,17 @@ export function renderMap(container, view, options = {}) {
       buildingLayer.append(buildingShape(cell.building, colour, { x, y: y - 2, hex }));
     }
     if (cell.town) {
-      buildingLayer.append(s("circle", { class: "town-marker", cx: x + W * 0.3, cy: y - R * 0.45, r: 3.4 }, s("title", {}, "Part of a town")));
+      buildingLayer.append(s("circle", { class: "town-marker", cx: x + W * 0.3, cy: y - R * 0.45, r: 3.4 }, s("title", {}, gettext("Part of a town"))));
     }
   }
   for (const river of view.river_towns || []) {
     const at = centres[river];
-    if (at) buildingLayer.append(s("circle", { class: "town-marker", cx: at[0], cy: at[1], r: 4 }, s("title", {}, `${river}: a town across the river`)));
+    if (at) buildingLayer.append(s("circle", { class: "town-marker", cx: at[0], cy: at[1], r: 4 }, s("title", {}, interpolate(gettext("%(river)s: a town across the river"), { river }))));
   }
   for (const bridge of view.bridges || []) {
     const a = centres[bridge.from];
     const b = centres[bridge.to];
     if (!a || !b) continue;
-    const owner = view.factions[bridge.faction];
     const colour = pieceColour(bridge.faction, view, catalog);
     // From hex edge to hex edge, so the bridge never hides a building.
     const dx = b[0] - a[0];
@@ -163,7 +162,7 @@ export function renderMap(container, view, options = {}) {
     const y2 = b[1] - (dy / len) * cut;
     bridgeLayer.append(
       s("line", { x1, y1, x2, y2, class: "bridge", stroke: "#111", "stroke-width": 8 }),
-      s("line", { x1, y1, x2, y2, class: `bridge bridge-${colour}`, "stroke-width": 5 }, s("title", {}, `Bridge of the ${owner ? owner.display_name : bridge.faction}`)),
+      s("line", { x1, y1, x2, y2, class: `bridge bridge-${colour}`, "stroke-width": 5 }, s("title", {}, interpolate(gettext("Bridge of the %(faction)s"), { faction: factionName(bridge.faction, catalog) }))),
     );
   }
   const merchantsLayer = renderMerchants(view, catalog, centres);

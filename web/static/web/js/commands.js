@@ -2,7 +2,7 @@
 // label a player understands. Rows are terra.snellman.net notation; a row can hold several
 // sub-commands joined by ".".
 
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 
 const HEX = "([A-Z]\\d{1,2}|r\\d{1,2})";
 const PATTERNS = [
@@ -82,7 +82,14 @@ function amount(n, res) {
   return interpolate(forms[res.toUpperCase()] || `%(n)s ${res}`, { n });
 }
 
-export function labelSub(sub, catalog, { omitHex } = {}) {
+// What a power action costs the faction acting (the Yetis pay 1 power less).
+export function powerActionCost(id, catalog, faction) {
+  const action = catalog.power_actions[id] || {};
+  const own = (catalog.factions[(faction || "").toLowerCase()] || {}).power_discount || 0;
+  return Math.max((action.cost || 0) - own, 0);
+}
+
+export function labelSub(sub, catalog, { omitHex, faction } = {}) {
   const terrain = (colour) => (catalog.terrains && catalog.terrains[colour]) || colour;
   const building = (b) => (catalog.buildings && catalog.buildings[b.toUpperCase()]) || b;
   let m;
@@ -105,12 +112,14 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
   if ((m = sub.match(/^action (ACT[1-9])$/i))) {
     const id = m[1].toUpperCase();
     const action = catalog.power_actions[id];
-    return action ? interpolate(gettext("Power action %(id)s: %(text)s (%(cost)s power)"), { id, text: action.text, cost: action.cost }) : interpolate(gettext("Power action %(id)s"), { id });
+    return action ? interpolate(gettext("Power action %(id)s: %(text)s (%(cost)s power)"), { id, text: action.text, cost: powerActionCost(id, catalog, faction) }) : interpolate(gettext("Power action %(id)s"), { id });
   }
   if ((m = sub.match(/^action (\w+)$/i))) {
     const id = m[1].toUpperCase();
     const special = catalog.special_actions[id];
     if (special && !special.faction) return interpolate(gettext("Action: %(text)s"), { text: special.text || id });
+    // The Engineers' bridge is theirs from the start; the others come with the stronghold.
+    if (special && !special.stronghold) return interpolate(gettext("Special action: %(text)s"), { text: special.text || id });
     if (special) return interpolate(gettext("Stronghold action: %(text)s"), { text: special.text || id });
     const tile = (id.startsWith("BON") ? catalog.bonus : catalog.favor)[id];
     const what = tile && tile.action ? `: ${tile.action}` : "";
@@ -161,12 +170,22 @@ export function labelSub(sub, catalog, { omitHex } = {}) {
   return sub;
 }
 
+// Words a step's label may begin with that are written in lower case when the step continues
+// a sentence ("…, then build a dwelling"): "*" for every word (English); a translation lists
+// its own (German keeps the capitals of its nouns).
+const CONTINUED = pgettext("words lower-cased when a step continues a sentence", "*");
+
+function continued(label) {
+  const first = label.split(" ")[0];
+  const lower = CONTINUED === "*" || CONTINUED.split(" ").includes(first.toLowerCase());
+  return lower ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}
+
 export function labelRow(row, catalog, options = {}) {
   return splitRow(row)
     .map((sub, i) => {
       const label = labelSub(sub, catalog, options);
-      // English joins steps in one sentence; German keeps its capitals (nouns).
-      return i && document.documentElement.lang === "en" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+      return i ? continued(label) : label;
     })
     .join(gettext(", then "));
 }
@@ -174,4 +193,41 @@ export function labelRow(row, catalog, options = {}) {
 export function factionName(name, catalog) {
   const key = (name || "").toLowerCase();
   return (catalog.factions[key] && catalog.factions[key].display) || name;
+}
+
+// What the game waits for, by the kind of decision the engine reports (its "description" is
+// English, for the API).
+const DECISION_TEXT = {
+  faction: gettext("choose a faction"),
+  bid: gettext("bid in the faction auction"),
+  "pick-color": gettext("choose your home colour"),
+  dwelling: gettext("place an initial dwelling"),
+  bonus: gettext("choose a bonus tile"),
+  action: gettext("take an action"),
+  cult: gettext("advance on a cult track"),
+  favor: gettext("take a favor tile"),
+  town: gettext("take a town tile"),
+  transform: gettext("use spades"),
+  bridge: gettext("place the bridge"),
+  convert: gettext("convert workers to priests (or decline)"),
+  upgrade: gettext("upgrade a dwelling for free"),
+  "unlock-terrain": gettext("unlock a terrain or keep the priest"),
+  dock: gettext("place the dock"),
+  ship: gettext("place a ship"),
+  trade: gettext("resolve a trade"),
+  "favor-choice": gettext("choose the favor tile's reward"),
+};
+
+export function decisionText(d, catalog) {
+  if (d.kind === "leech") {
+    return interpolate(gettext("accept or decline %(n)s power from the %(faction)s"), { n: d.amount, faction: factionName(d.from_faction, catalog) });
+  }
+  return DECISION_TEXT[d.kind] || d.description;
+}
+
+// What a player must do, in the order it has to be done: what an action left open (a favor
+// tile after a temple, spades, a town) before the next action.
+export function todoText(decisions, catalog) {
+  const ordered = [...decisions.filter((d) => d.kind !== "action"), ...decisions.filter((d) => d.kind === "action")];
+  return [...new Set(ordered.map((d) => decisionText(d, catalog)))].join(gettext(", then "));
 }

@@ -6,7 +6,7 @@ import { api, h, showError } from "./api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "./charts.js";
 import { setupChat } from "./chat.js";
-import { classify, factionName, joinRow, labelRow, splitRow } from "./commands.js";
+import { classify, factionName, joinRow, labelRow, splitRow, todoText } from "./commands.js";
 import { renderLedger, roundStarts } from "./ledger.js";
 import { renderCults, renderFactions, renderTiles } from "./panels.js";
 
@@ -100,15 +100,28 @@ const seated = () => mySeat && running() && !data.me.dropped;
 const planning = () => st.plan.on && !!st.plan.base;
 const canPlay = () => (planning() ? true : seated());
 
-// Decisions the engine names only by their command (Fire & Ice), in words.
-const KIND_TEXT = { "pick-color": gettext("choose your home colour"), bid: gettext("bid in the faction auction"), "unlock-terrain": gettext("unlock a terrain or keep the priest") };
+// What a player must do, in the order it has to be done (commands.js words it).
+const todo = (decisions) => todoText(decisions, catalog);
 
-// What a player must do, in the order it has to be done: what an action left open (a favor
-// tile after a temple, spades, a town) before the next action.
-function todo(decisions) {
-  const ordered = [...decisions.filter((d) => d.kind !== "action"), ...decisions.filter((d) => d.kind === "action")];
-  const texts = [...new Set(ordered.map((d) => KIND_TEXT[d.kind] || d.description))];
-  return texts.length > 1 ? `${texts[0]}, then ${texts.slice(1).join(", then ")}` : texts[0] || "";
+// The faction the move entry acts for: the one planned for, or the player's own.
+function actingFaction() {
+  if (planning()) return st.plan.actor;
+  const me = ((st.view || {}).players || []).find((p) => p.seat === mySeat);
+  return me ? me.faction || me.actor : null;
+}
+
+// A sentence naming a command: the command as notation (the same in every language).
+function withCommand(text, command) {
+  const [before, after] = text.split("%(command)s");
+  return [before, h("code", {}, command), after || ""];
+}
+
+// A player's name for the log's "player1" (a seat before it has a faction), else the faction.
+function actorName(actor) {
+  const m = /^player(\d+)$/.exec(actor || "");
+  const seat = m ? Number(m[1]) : null;
+  const player = seat !== null ? ((st.view || {}).players || []).find((p) => p.seat === seat) : null;
+  return player ? player.username : factionName(actor, catalog);
 }
 
 // The decisions of whoever the move entry acts for: the player, or in the planner the
@@ -140,7 +153,7 @@ function currentOptions() {
   const rows = st.preview ? st.preview.legal : planning() ? st.plan.base.legal : st.legal;
   const options = rows.map((row) => {
     const c = classify(row);
-    c.label = labelRow(row, catalog);
+    c.label = labelRow(row, catalog, { faction: actingFaction() });
     c.track = trackOf(c.subs);
     c.key = row.toLowerCase();
     return c;
@@ -165,7 +178,7 @@ function sacrifices(options) {
     c.group = own.group;
     c.key = key;
     c.burn = offer.burn;
-    c.label = `${labelRow(offer.command, catalog)} ${interpolate(gettext("(needs burning %(n)s power)"), { n: offer.burn })}`;
+    c.label = `${labelRow(offer.command, catalog, { faction: actingFaction() })} ${interpolate(gettext("(needs burning %(n)s power)"), { n: offer.burn })}`;
     extra.push(c);
   }
   return extra;
@@ -221,6 +234,7 @@ function render() {
   const exact = new Map(options.map((o) => [o.key, o]));
   renderTiles(el.tiles, view, {
     catalog,
+    faction: actingFaction(),
     optionFor: (row) => exact.get(row.toLowerCase()),
     onPick: pick,
     onExplain: seated() && !planning() && !st.history ? (row, anchor) => explain(row, anchor, null, row.replace(/^(pass|action|\+)\s*/i, "")) : null,
@@ -305,6 +319,32 @@ function bidForms(items) {
   });
 }
 
+// The factions to choose from, each with its home; after the auction, one card per faction
+// with a button per turn position still free (the name never squeezed beside the positions).
+function factionPicker(items) {
+  const byFaction = new Map();
+  for (const o of items) {
+    const m = o.subs[0].match(/^setup (\w+)(?: position (\d+))?$/i);
+    if (!m) continue;
+    const name = m[1].toLowerCase();
+    if (!byFaction.has(name)) byFaction.set(name, []);
+    byFaction.get(name).push({ option: o, position: m[2] });
+  }
+  const cards = [...byFaction].map(([name, choices]) => {
+    const info = catalog.factions[name] || {};
+    const title = [h("span", { class: "faction-choice-name" }, info.display || name), h("span", { class: "muted faction-choice-home" }, info.terrain || "")];
+    if (choices.length === 1 && !choices[0].position) {
+      const { option } = choices[0];
+      return h("button", { type: "button", class: `button faction-choice faction-${name}`, "data-row": option.row, onclick: () => pick(option) }, ...title);
+    }
+    return h("div", { class: `faction-choice faction-${name}`, "data-faction": name }, ...title,
+      h("div", { class: "button-row positions" }, ...choices.map(({ option, position }) =>
+        h("button", { type: "button", class: "button small", "data-row": option.row, title: option.label, onclick: () => pick(option) },
+          interpolate(gettext("position %(n)s"), { n: position })))));
+  });
+  return h("div", { class: "faction-picker" }, ...cards);
+}
+
 // pick-color and unlock-terrain: a swatch of the terrain beside its name.
 function colourButton(o) {
   const colour = o.subs[0].split(" ")[1].toLowerCase();
@@ -325,20 +365,15 @@ function renderMoveEntry(options, byHex) {
       groups.push(h("section", { class: "choice-group" }, h("h3", {}, title), ...bidForms(items)));
       continue;
     }
+    if (group === "faction") {
+      groups.push(h("section", { class: "choice-group" }, h("h3", {}, title), factionPicker(items)));
+      continue;
+    }
     const buttons = items.map((o) => {
-      if (group === "faction") {
-        const name = o.subs[0].split(" ")[1].toLowerCase();
-        const info = catalog.factions[name] || {};
-        const position = o.subs[0].match(/ position (\d+)$/i);
-        return h("button", { type: "button", class: `button faction-${name}`, "data-row": o.row, onclick: () => pick(o) },
-          info.display || name, h("span", { class: "muted" }, ` ${info.terrain || ""}`),
-          position ? h("span", { class: "badge" }, interpolate(gettext("position %(n)s"), { n: position[1] })) : null);
-      }
       if (group === "colour") return colourButton(o);
       return h("button", { type: "button", class: `button small${o.burn ? " needs-burn" : ""}`, onclick: () => pick(o), title: o.row, "data-row": o.row }, o.label);
     });
-    groups.push(h("section", { class: "choice-group" }, h("h3", {}, title),
-      h("div", { class: group === "faction" ? "faction-picker" : "button-row" }, ...buttons)));
+    groups.push(h("section", { class: "choice-group" }, h("h3", {}, title), h("div", { class: "button-row" }, ...buttons)));
   }
   if (byHex.size) {
     const all = options.filter((o) => o.group === "hex");
@@ -351,7 +386,9 @@ function renderMoveEntry(options, byHex) {
   if (st.preview) {
     const left = myDecisions(st.preview.state).filter((d) => d.kind !== "leech" && d.kind !== "action");
     let hint;
-    if (left.length) hint = interpolate(gettext("Still to do: %(todo)s. Choose it now, or confirm and choose it next."), { todo: todo(left) });
+    // A choice that cannot join this row (a home colour after the faction) comes after it.
+    if (left.length && st.preview.legal.length) hint = interpolate(gettext("Still to do: %(todo)s. Choose it now, or confirm and choose it next."), { todo: todo(left) });
+    else if (left.length) hint = interpolate(gettext("Confirm this move; then %(todo)s."), { todo: todo(left) });
     else if (st.preview.legal.length) hint = gettext("Add more to this row (below), or confirm it as it is.");
     else hint = gettext("This row completes your turn. Confirm it, or undo a step.");
     groups.unshift(h("p", { class: `choice-hint${left.length ? " pending" : ""}`, id: "preview-hint" }, hint));
@@ -370,9 +407,8 @@ function renderMoveEntry(options, byHex) {
   if (el.expected) el.expected.value = st.moveNumber;
   if (el.previewBanner) {
     el.previewBanner.hidden = !st.preview;
-    el.previewBanner.textContent = st.preview
-      ? interpolate(planning() ? gettext("Planning “%(command)s”: not sent yet. Changed hexes are outlined.") : gettext("Preview of “%(command)s”: not sent yet. Changed hexes are outlined."), { command: st.preview.command })
-      : "";
+    const text = planning() ? gettext("Planning “%(command)s”: not sent yet. Changed hexes are outlined.") : gettext("Preview of “%(command)s”: not sent yet. Changed hexes are outlined.");
+    el.previewBanner.replaceChildren(...(st.preview ? withCommand(text, st.preview.command) : []));
   }
 }
 
@@ -386,13 +422,14 @@ function renderPrompt() {
     const from = factionName(d.from_faction, catalog);
     const accept = `leech ${d.amount} from ${d.from_faction}`;
     const decline = `decline ${d.amount} from ${d.from_faction}`;
+    const offer = interpolate(gettext("The %(faction)s offer you %(n)s power"), { faction: from, n: d.amount });
     blocks.push(h("div", { class: "leech-offer" },
-      h("p", {}, h("strong", {}, `The ${from} offer you ${d.amount} power`),
-        amount !== d.amount ? ` (you can take ${amount})` : "",
-        cost ? `: taking it costs ${cost} VP.` : ": it is free."),
+      h("p", {}, h("strong", {}, offer),
+        amount !== d.amount ? ` ${interpolate(gettext("(you can take %(n)s)"), { n: amount })}` : "",
+        cost ? interpolate(gettext(": taking it costs %(vp)s VP."), { vp: cost }) : gettext(": it is free.")),
       h("div", { class: "button-row" },
-        h("button", { type: "button", class: "button primary", "data-row": accept, onclick: () => sendDirect(accept) }, `Accept ${amount} power`),
-        h("button", { type: "button", class: "button", "data-row": decline, onclick: () => sendDirect(decline) }, "Decline"))));
+        h("button", { type: "button", class: "button primary", "data-row": accept, onclick: () => sendDirect(accept) }, interpolate(gettext("Accept %(n)s power"), { n: amount })),
+        h("button", { type: "button", class: "button", "data-row": decline, onclick: () => sendDirect(decline) }, gettext("Decline")))));
   }
   el.prompt.replaceChildren(...blocks);
 }
@@ -430,7 +467,7 @@ async function preview() {
   } catch (error) {
     st.preview = null;
     if (error.status === 409) {
-      showError(el.error, "The game moved on: the board is up to date again. Check your move.");
+      showError(el.error, gettext("The game moved on: the board is up to date again. Check your move."));
       st.busy = false;
       await refresh({ keepPreview: false });
       return;
@@ -460,7 +497,7 @@ async function confirmMove(command) {
     st.preview = null;
     showError(el.error, "");
   } catch (error) {
-    if (error.status === 409) showError(el.error, "The game moved on since your preview: check the board and send again.");
+    if (error.status === 409) showError(el.error, gettext("The game moved on since your preview: check the board and send again."));
     else showError(el.error, error.message);
   } finally {
     st.busy = false;
@@ -474,7 +511,7 @@ async function sendDirect(command) {
     await api("POST", `${base}/moves/${query}`, { command, expected_move_number: st.moveNumber });
     showError(el.promptError, "");
   } catch (error) {
-    showError(el.promptError, error.status === 409 ? "The game moved on: look again and answer." : error.message);
+    showError(el.promptError, error.status === 409 ? gettext("The game moved on: look again and answer.") : error.message);
   } finally {
     st.busy = false;
   }
@@ -510,7 +547,7 @@ function onHex(hex, options, event) {
   }
   // A part that cannot be done is named in the menu, and beside the preview of a row on the hex.
   if (options.length === 1) pick(options[0]);
-  else openMenu(`${hex}: choose`, options, cell, event, hex);
+  else openMenu(interpolate(gettext("%(hex)s: choose"), { hex }), options, cell, event, hex);
   const shown = menu;
   if (!parts) return;
   parts.then((report) => {
@@ -601,18 +638,19 @@ function waitingText() {
 async function explain(command, anchor, event, subject) {
   if (!seated() || planning()) return;
   if (!myDecisions().length) {
-    note(`Not your turn: the game waits for ${waitingText() || "nobody"}.`, anchor, event);
+    note(interpolate(gettext("Not your turn: the game waits for %(names)s."), { names: waitingText() }), anchor, event);
     return;
   }
   if (!command) {
-    note(`${subject}: nothing can be done here.`, anchor, event);
+    note(interpolate(gettext("%(what)s: nothing can be done here."), { what: subject }), anchor, event);
     return;
   }
   const current = normalize(el.input.value);
   const row = current && st.preview ? joinRow([...splitRow(current), command]) : command;
   try {
     const result = await api("POST", `${base}/explain/${query}`, { command: row });
-    note(result.legal ? `${subject}: ${labelRow(command, catalog)} is possible, but not as the next step of this move.` : `${subject}: ${result.reason}.`, anchor, event);
+    const possible = interpolate(gettext("%(what)s: %(step)s is possible, but not as the next step of this move."), { what: subject, step: labelRow(command, catalog, { faction: actingFaction() }) });
+    note(result.legal ? possible : `${subject}: ${result.reason}.`, anchor, event);
   } catch (error) {
     note(error.message, anchor, event);
   }
@@ -627,7 +665,7 @@ let noteTimer = null;
 function note(text, anchor, event) {
   closeMenu();
   menu = h("div", { class: "hex-menu click-note", role: "status" }, h("p", {}, text),
-    h("button", { type: "button", class: "link-button", onclick: closeMenu }, "OK"));
+    h("button", { type: "button", class: "link-button", onclick: closeMenu }, gettext("OK")));
   place(menu, anchor, event);
   clearTimeout(noteTimer);
   const shown = menu;
@@ -657,10 +695,10 @@ function place(box, anchor, event) {
 function openMenu(title, options, anchor, event, hex) {
   closeMenu();
   const list = h("ul", {}, ...options.map((o) =>
-    h("li", {}, h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, labelRow(o.row, catalog, { omitHex: hex })))));
+    h("li", {}, h("button", { type: "button", class: "button small", onclick: () => pick(o), title: o.row, "data-row": o.row }, labelRow(o.row, catalog, { omitHex: hex, faction: actingFaction() })))));
   menu = h("div", { class: "hex-menu", role: "dialog", "aria-label": title },
     h("h3", {}, title), list,
-    h("button", { type: "button", class: "link-button", onclick: closeMenu }, "Cancel"));
+    h("button", { type: "button", class: "link-button", onclick: closeMenu }, gettext("Cancel")));
   place(menu, anchor, event);
   const first = menu.querySelector("button");
   if (first) first.focus({ preventScroll: true });
@@ -748,6 +786,8 @@ function drawLedger() {
   if (!st.ledger || !el.ledger) return;
   renderLedger(el.ledger, st.ledger, {
     catalog,
+    players: (st.view || {}).players || [],
+    options: data.options || {},
     factions: Object.keys((st.view || {}).factions || {}),
     filters: st.ledgerFilters,
     current: st.history ? st.history.moveNumber : null,
@@ -799,11 +839,11 @@ let saveTimer = null;
 
 function savePlan() {
   clearTimeout(saveTimer);
-  if (el.planStatus) el.planStatus.textContent = "Saving…";
+  if (el.planStatus) el.planStatus.textContent = gettext("Saving…");
   saveTimer = setTimeout(async () => {
     try {
       await api("PUT", `${base}/plan/${query}`, { rows: st.plan.rows, notes: st.plan.notes });
-      if (el.planStatus) el.planStatus.textContent = "Plan kept (only you see it).";
+      if (el.planStatus) el.planStatus.textContent = gettext("Plan kept (only you see it).");
     } catch (error) {
       if (el.planStatus) el.planStatus.textContent = error.message;
     }
@@ -890,15 +930,15 @@ function renderPlanner() {
   el.planRows.replaceChildren(...st.plan.rows.map((row, i) => {
     const state = broken && i === broken.index ? "broken" : broken && i > broken.index ? "after-broken" : "";
     return h("li", { class: state, "data-command": row.command },
-      h("b", {}, factionName(row.actor, catalog)), ": ", labelRow(row.command, catalog), " ", h("code", {}, row.command),
-      state === "broken" ? h("span", {}, ` (no longer possible: ${broken.reason})`) : null,
-      h("button", { type: "button", class: "link-button", title: "Remove this row and those after it stay", onclick: () => removePlanRow(i) }, "remove"));
+      h("b", {}, actorName(row.actor)), ": ", labelRow(row.command, catalog, { faction: row.actor }), " ", h("code", {}, row.command),
+      state === "broken" ? h("span", {}, ` ${interpolate(gettext("(no longer possible: %(reason)s)"), { reason: broken.reason })}`) : null,
+      h("button", { type: "button", class: "link-button", title: gettext("Remove this row (the rows after it stay)"), onclick: () => removePlanRow(i) }, gettext("remove")));
   }));
-  if (!st.plan.rows.length) el.planRows.replaceChildren(h("li", { class: "muted" }, "No planned moves yet: click on the board as if playing."));
+  if (!st.plan.rows.length) el.planRows.replaceChildren(h("li", { class: "muted" }, gettext("No planned moves yet: click on the board as if playing.")));
   const actors = [];
   for (const p of result.state.players || []) if (!actors.includes(p.actor)) actors.push(p.actor);
   el.planActor.replaceChildren(...actors.map((a) =>
-    h("option", { value: a, selected: a === st.plan.actor }, `${factionName(a, catalog)}${a === mine ? " (you)" : ""}`)));
+    h("option", { value: a, selected: a === st.plan.actor }, a === mine ? interpolate(gettext("%(name)s (you)"), { name: actorName(a) }) : actorName(a))));
   el.planActor.onchange = async () => {
     st.plan.actor = el.planActor.value;
     st.preview = null;
@@ -908,12 +948,13 @@ function renderPlanner() {
   const tools = [];
   const first = st.plan.rows[0];
   if (first && seated() && first.actor === mine && !(broken && broken.index === 0) && ownDecisions().length) {
-    tools.push(h("button", { type: "button", class: "button small primary", id: "plan-send-first", onclick: sendPlannedMove }, `Play “${first.command}” now`));
+    tools.push(h("button", { type: "button", class: "button small primary", id: "plan-send-first", onclick: sendPlannedMove }, ...withCommand(gettext("Play “%(command)s” now"), first.command)));
   }
   const myRows = st.plan.rows.filter((row) => row.actor === mine).map((row) => row.command);
   if (seated() && myRows.length) {
+    const n = Math.min(myRows.length, 5);
     tools.push(h("button", { type: "button", class: "button small", id: "plan-queue", onclick: () => queuePremoves(myRows.slice(0, 5)) },
-      `Queue my ${Math.min(myRows.length, 5)} planned move${myRows.length === 1 ? "" : "s"} as premoves`));
+      interpolate(ngettext("Queue my planned move as a premove", "Queue my %(n)s planned moves as premoves", n), { n })));
   }
   if (st.plan.rows.length) {
     tools.push(h("button", { type: "button", class: "button small", onclick: async () => {
@@ -940,8 +981,8 @@ function renderPremoves() {
     ] : []));
   }
   el.premoveList.replaceChildren(...st.premoves.map((command, i) =>
-    h("li", { "data-command": command }, labelRow(command, catalog), " ", h("code", {}, command),
-      h("button", { type: "button", class: "link-button", onclick: () => queuePremoves(st.premoves.filter((_, j) => j !== i)) }, "cancel"))));
+    h("li", { "data-command": command }, labelRow(command, catalog, { faction: actingFaction() }), " ", h("code", {}, command),
+      h("button", { type: "button", class: "link-button", onclick: () => queuePremoves(st.premoves.filter((_, j) => j !== i)) }, gettext("cancel")))));
   if (!st.premoves.length) el.premoveList.replaceChildren(h("li", { class: "muted" }, gettext("Nothing queued.")));
 }
 
@@ -990,17 +1031,18 @@ function renderHistoryBar() {
   const entry = (st.ledger || []).find((e) => e.move_number === st.history.moveNumber);
   const view = st.history.view;
   const starts = roundStarts(st.ledger || []);
-  const who = entry ? `${factionName(entry.actor, catalog)}: ${entry.command}` : "before the first move";
+  const who = entry ? [`${actorName(entry.actor)}: `, h("code", {}, entry.command)] : [gettext("before the first move")];
+  const when = view.round ? interpolate(gettext("round %(round)s"), { round: view.round }) : gettext("setup");
   el.historyBar.hidden = false;
   el.historyBar.replaceChildren(
     h("span", { class: "where", id: "history-where" },
-      h("strong", {}, `After move ${st.history.moveNumber}`), ` · ${view.round ? `round ${view.round}` : "setup"} · ${who}`),
-    h("button", { type: "button", class: "button small", id: "history-prev", disabled: at <= 0, onclick: () => showHistory(numbers[at - 1]) }, "◀ Back"),
-    h("button", { type: "button", class: "button small", id: "history-next", disabled: at >= numbers.length - 1, onclick: () => showHistory(numbers[at + 1]) }, "Forward ▶"),
-    h("label", {}, "Round ",
+      h("strong", {}, interpolate(gettext("After move %(n)s"), { n: st.history.moveNumber })), ` · ${when} · `, ...who),
+    h("button", { type: "button", class: "button small", id: "history-prev", disabled: at <= 0, onclick: () => showHistory(numbers[at - 1]) }, `◀ ${gettext("Back")}`),
+    h("button", { type: "button", class: "button small", id: "history-next", disabled: at >= numbers.length - 1, onclick: () => showHistory(numbers[at + 1]) }, `${gettext("Forward")} ▶`),
+    h("label", {}, `${gettext("Round")} `,
       h("select", { id: "history-round", onchange: (e) => showHistory(Number(e.target.value)) },
         ...[...starts.entries()].map(([round, number]) =>
-          h("option", { value: number, selected: round === (view.round || 0) }, round ? `${round}` : "setup")))),
+          h("option", { value: number, selected: round === (view.round || 0) }, round ? `${round}` : gettext("setup"))))),
     h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, gettext("Back to the game")));
 }
 
@@ -1042,7 +1084,7 @@ function setupForms() {
       event.preventDefault();
       const command = normalize(el.input.value);
       if (!command) {
-        showError(el.error, "Type a command, or click on the board to build one.");
+        showError(el.error, gettext("Type a command, or click on the board to build one."));
         return;
       }
       if (st.preview && st.preview.command === command) confirmMove(command);
@@ -1074,7 +1116,7 @@ function setupForms() {
       try {
         await api("PUT", `${base}/autoleech/${query}`, body);
         showError(el.autoleechError, "");
-        el.autoleechStatus.textContent = "Saved.";
+        el.autoleechStatus.textContent = gettext("Saved.");
       } catch (error) {
         showError(el.autoleechError, error.message);
       }
@@ -1098,13 +1140,18 @@ function setupForms() {
   const undoForm = document.getElementById("undo-form");
   if (undoForm) {
     const undoError = document.getElementById("undo-error");
+    const question = document.getElementById("undo-confirm");
+    document.getElementById("undo-no").addEventListener("click", () => {
+      question.open = false;
+    });
     undoForm.addEventListener("submit", async (event) => {
       event.preventDefault();
+      question.open = false;
       try {
         await api("POST", `${base}/undo/${query}`, { expected_move_number: st.moveNumber });
         showError(undoError, "");
       } catch (error) {
-        showError(undoError, error.status === 409 ? "The game moved on: look at the board again." : error.message);
+        showError(undoError, error.status === 409 ? gettext("The game moved on: look at the board again.") : error.message);
       }
       refresh({ keepPreview: false });
     });
@@ -1152,8 +1199,8 @@ async function refreshAutoleech() {
     el.autoleechStatus.textContent = !settings.editable
       ? settings.reason
       : settings.from_account
-        ? "Your account's answers apply here; saving sets this game's own."
-        : settings.stored ? "" : "Not set up yet: every offer is asked.";
+        ? gettext("Your account's answers apply here; saving sets this game's own.")
+        : settings.stored ? "" : gettext("Not set up yet: every offer is asked.");
   } catch (error) {
     showError(el.autoleechError, error.message);
   }

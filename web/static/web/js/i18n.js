@@ -16,3 +16,8 @@ export function ngettext(singular, plural, count) {
   if (catalog) return catalog.ngettext(singular, plural, count);
   return Number(count) === 1 ? singular : plural;
 }
+
+// A word whose translation depends on where it stands ("C" for coins in a resource row).
+export function pgettext(context, text) {
+  return catalog && catalog.pgettext ? catalog.pgettext(context, text) : text;
+}

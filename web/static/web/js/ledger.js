@@ -1,9 +1,10 @@
 // The ledger: one line per ledger row as terra.snellman.net shows it (resources after each row
 // and the change), filtered by faction and round, each line a way into the game's history.
 
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { h } from "./api.js";
-import { factionName } from "./commands.js";
+import { CULT_NAMES, factionName } from "./commands.js";
+import { RES_LABELS } from "./panels.js";
 
 // Rows the engine writes itself, in words.
 const ENGINE_ROWS = {
@@ -21,6 +22,44 @@ export function engineLabel(command) {
 }
 
 const ROUND = /^Round (\d+) income$/;
+
+// The engine's comment rows (English, terra.snellman.net's words), in the page's language;
+// "player2" (a seat before it has a faction) by the player's name. Other comments (imported
+// games) stay as written.
+function commentText(comment, { catalog, players = [], options = {} }) {
+  const player = (seat) => {
+    const p = players.find((x) => x.seat === Number(seat));
+    return p ? p.username : interpolate(gettext("seat %(seat)s"), { seat });
+  };
+  const faction = (name) => factionName(name, catalog);
+  const tile = (id) => ((catalog.scoring || {})[id] || {}).text || "";
+  const rules = [
+    [/^Round (\d+) income$/, (m) => interpolate(gettext("Round %(n)s income"), { n: m[1] })],
+    [/^Round (\d+), turn (\d+)$/, (m) => interpolate(gettext("Round %(n)s, turn %(turn)s"), { n: m[1], turn: m[2] })],
+    [/^player(\d+) bids (\d+)$/, (m) => interpolate(gettext("%(player)s bids %(n)s VP"), { player: player(m[1]), n: m[2] })],
+    [/^player(\d+) passes$/, (m) => interpolate(gettext("%(player)s passes"), { player: player(m[1]) })],
+    [/^player(\d+) bids (\d+) for (\w+)$/, (m) => interpolate(gettext("%(player)s bids %(n)s VP for the %(faction)s"), { player: player(m[1]), n: m[2], faction: faction(m[3]) })],
+    [/^player(\d+) is outbid for (\w+)$/, (m) => interpolate(gettext("%(player)s is outbid for the %(faction)s"), { player: player(m[1]), faction: faction(m[2]) })],
+    [/^(\w+) dropped from the game$/, (m) => interpolate(gettext("The %(faction)s left the game"), { faction: faction(m[1]) })],
+    [/^option (\S+)$/, (m) => interpolate(gettext("Option: %(option)s"), { option: options[m[1]] || m[1] })],
+    [/^Round (\d+) scoring: (\w+), .*$/, (m) => interpolate(gettext("Round %(n)s scoring: %(tile)s, %(text)s"), { n: m[1], tile: m[2], text: tile(m[2]) })],
+    [/^Removing tile (\w+)$/, (m) => interpolate(gettext("Tile %(tile)s is out of the game"), { tile: m[1] })],
+    [/^Player (\d+): (.+)$/, (m) => interpolate(gettext("Seat %(n)s: %(name)s"), { n: m[1], name: m[2] })],
+    [/^Added final scoring tile: (\S+)$/, (m) => interpolate(gettext("Final scoring tile: %(tile)s"), { tile: (catalog.final_tiles || {})[m[1]] || m[1] })],
+    [/^Scoring (\w+) cult$/, (m) => interpolate(gettext("Scoring: %(track)s cult"), { track: CULT_NAMES[m[1]] || m[1] })],
+    [/^Scoring network$/, () => gettext("Scoring: largest network")],
+    [/^Scoring (\S+)$/, (m) => interpolate(gettext("Scoring: %(tile)s"), { tile: (catalog.final_tiles || {})[m[1]] || m[1] })],
+    [/^Converting resources to VPs$/, () => gettext("Resources into VP")],
+    [/^(\w+) place their dock on (\S+)$/, (m) => interpolate(gettext("The %(faction)s place their dock on %(hex)s"), { faction: faction(m[1]), hex: m[2] })],
+    [/^(\w+) have no dock or shipyard: (\d+) ship\(s\) lost$/, (m) => interpolate(ngettext("The %(faction)s have no dock or shipyard: %(n)s ship lost", "The %(faction)s have no dock or shipyard: %(n)s ships lost", Number(m[2])), { faction: faction(m[1]), n: m[2] })],
+    [/^(\w+) have no ship left in their supply: (\d+) lost$/, (m) => interpolate(ngettext("The %(faction)s have no ship left in their supply: %(n)s lost", "The %(faction)s have no ship left in their supply: %(n)s lost", Number(m[2])), { faction: faction(m[1]), n: m[2] })],
+  ];
+  for (const [pattern, text] of rules) {
+    const m = pattern.exec(comment);
+    if (m) return text(m);
+  }
+  return comment;
+}
 
 // Each ledger row with the round it belongs to (0 before the first income) and the faction's
 // values before it.
@@ -72,8 +111,14 @@ function deltaSpan(n) {
   return h("span", { class: "delta" }, n > 0 ? `+${n}` : `${n}`);
 }
 
-export function renderLedger(container, entries, { catalog, factions = [], filters = {}, current = null, onShow = null, onFilter = null }) {
+export function renderLedger(container, entries, { catalog, players = [], options = {}, factions = [], filters = {}, current = null, onShow = null, onFilter = null }) {
   const lines = ledgerLines(entries);
+  // A seat acting before it has a faction ("player1" in an auction) by its player's name.
+  const actor = (name) => {
+    const m = /^player(\d+)$/.exec(name || "");
+    const p = m ? players.find((x) => x.seat === Number(m[1])) : null;
+    return p ? p.username : factionName(name, catalog);
+  };
   const rounds = [...new Set(lines.map((l) => l.round))];
   const select = (name, label, options, value) =>
     h("label", {}, `${label} `,
@@ -86,7 +131,7 @@ export function renderLedger(container, entries, { catalog, factions = [], filte
   for (const { entry, row, round, before } of lines) {
     if (filters.round !== undefined && filters.round !== "" && String(round) !== String(filters.round)) continue;
     if (row.comment !== undefined) {
-      if (!filters.faction) rows.push(h("tr", { class: "comment" }, h("td", { colspan: 9 }, row.comment)));
+      if (!filters.faction) rows.push(h("tr", { class: "comment" }, h("td", { colspan: 9 }, commentText(row.comment, { catalog, players, options }))));
       continue;
     }
     if (filters.faction && row.faction !== filters.faction) continue;
@@ -95,25 +140,26 @@ export function renderLedger(container, entries, { catalog, factions = [], filte
     const cult = a.cult || {};
     const label = engineLabel(row.command);
     const show = onShow
-      ? h("a", { href: `?at=${entry.move_number}`, class: "show-move", title: `The board after move ${entry.move_number}`,
+      ? h("a", { href: `?at=${entry.move_number}`, class: "show-move", title: interpolate(gettext("The board after move %(n)s"), { n: entry.move_number }),
         onclick: (e) => { e.preventDefault(); onShow(entry.move_number); } }, entry.move_number)
       : entry.move_number;
     rows.push(
       h("tr", { class: `faction-${row.faction}${current === entry.move_number ? " current" : ""}`, "data-move": entry.move_number },
         h("td", { class: "num muted" }, show),
-        h("td", {}, h("span", { class: "swatch" }), " ", factionName(row.faction, catalog)),
+        h("td", {}, h("span", { class: "swatch" }), " ", actor(row.faction)),
         h("td", { class: "num" }, a.VP, deltaSpan(d.VP)),
         h("td", { class: "num" }, a.C, deltaSpan(d.C)),
         h("td", { class: "num" }, a.W, deltaSpan(d.W)),
         h("td", { class: "num" }, a.P, deltaSpan(d.P)),
         h("td", { class: "num" }, (a.PW || []).join("/"), deltaSpan(d.PW)),
         h("td", { class: "num" }, ["FIRE", "WATER", "EARTH", "AIR"].map((t) => cult[t]).join("/")),
-        h("td", { class: label ? "cmd engine" : "cmd", title: label ? row.command : null }, label || row.command,
+        // A player's command is notation, the same in every language.
+        h("td", { class: label ? "cmd engine" : "cmd", translate: label ? null : "no" }, label || row.command,
           row.command === "score_resources" ? h("span", { class: "conversion-steps" }, conversionText(before, row.after)) : null)),
     );
   }
   const table = h("table", { class: "data-table ledger-table" },
-    h("thead", {}, h("tr", {}, ...["#", gettext("Faction"), gettext("VP"), "C", "W", "P", "PW", gettext("Cults F/W/E/A"), gettext("Command")].map((c) => h("th", { scope: "col" }, c)))),
+    h("thead", {}, h("tr", {}, ...["#", gettext("Faction"), RES_LABELS.VP, RES_LABELS.C, RES_LABELS.W, RES_LABELS.P, RES_LABELS.PW, gettext("Cults F/W/E/A"), gettext("Command")].map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, ...rows));
   const scroll = h("div", { class: "table-scroll ledger-scroll" }, table);
   container.replaceChildren(bar, scroll);

@@ -4,23 +4,32 @@
 import { gettext } from "./i18n.js";
 import { api, showError } from "./api.js";
 
+// The kind chosen first: its radio button carries its player counts and whether it has maps.
+function chosenKind(form) {
+  return form.querySelector('input[name="kind"]:checked') || form.querySelector('input[name="kind"]');
+}
+
 function payload(form) {
   const data = new FormData(form);
+  const kind = chosenKind(form);
+  const maps = !kind || kind.dataset.maps === "1";
   const body = {
     player_count: Number(data.get("player_count")),
+    // The boxes of other kinds are disabled, so only the chosen kind's options are sent.
     options: data.getAll("options"),
     public: data.get("public") === "on",
     name: (data.get("name") || "").trim(),
-    map_id: data.get("map_id") || undefined,
   };
-  const kind = data.get("time_control") || "none";
-  body.time_control = kind;
-  if (kind === "move") body.move_time_limit = Number(data.get("move_time_limit"));
-  if (kind === "chess") {
+  if (kind) body.kind = kind.value;
+  if (maps) body.map_id = data.get("map_id") || undefined;
+  const time = data.get("time_control") || "none";
+  body.time_control = time;
+  if (time === "move") body.move_time_limit = Number(data.get("move_time_limit"));
+  if (time === "chess") {
     body.clock_initial = Number(data.get("clock_initial"));
     body.clock_bonus = Number(data.get("clock_bonus"));
   }
-  if (data.get("explicit_setup") === "on") {
+  if (maps && data.get("explicit_setup") === "on") {
     body.setup = {
       scoring_tiles: [1, 2, 3, 4, 5, 6].map((n) => data.get(`scoring_${n}`) || ""),
       removed_bonus_tiles: data.getAll("removed_bonus_tiles"),
@@ -29,6 +38,31 @@ function payload(form) {
     if (body.setup.scoring_tiles.some((t) => !t)) return { error: gettext("Choose a scoring tile for each of the six rounds.") };
   }
   return { body };
+}
+
+// Only the chosen kind's options, player counts and (for kinds with maps) map and setup.
+function showKind(form) {
+  const kind = chosenKind(form);
+  if (!kind) return;
+  const maps = kind.dataset.maps === "1";
+  for (const section of form.querySelectorAll(".kind-options")) {
+    const mine = section.dataset.kind === kind.value;
+    section.hidden = !mine;
+    section.disabled = !mine;
+  }
+  for (const field of form.querySelectorAll("[data-map-field]")) {
+    field.hidden = !maps;
+    field.querySelectorAll("input, select").forEach((input) => {
+      input.disabled = !maps;
+    });
+  }
+  const counts = kind.dataset.playerCounts.split(",");
+  const select = form.querySelector('select[name="player_count"]');
+  if (!select) return;
+  for (const option of select.options) option.disabled = !counts.includes(option.value);
+  if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+    select.value = counts.includes("4") ? "4" : counts[counts.length - 1];
+  }
 }
 
 // The API's per-field messages, under the fields they are about.
@@ -68,6 +102,8 @@ if (form) {
       button.disabled = false;
     }
   });
+  form.querySelectorAll('input[name="kind"]').forEach((radio) => radio.addEventListener("change", () => showKind(form)));
+  showKind(form);
   // Only the fields of the chosen time control are shown.
   const control = form.querySelector('select[name="time_control"]');
   const showTimeFields = () => {

@@ -1,11 +1,38 @@
 // Everything around the map: faction panels, cult board, tiles and actions, ledger.
 
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { h } from "./api.js";
-import { CULT_NAMES, factionName } from "./commands.js";
+import { CULT_NAMES, factionName, powerActionCost } from "./commands.js";
 
 const BUILDINGS = ["D", "TP", "TE", "SH", "SA"];
-const RES_LABELS = { C: "C", W: "W", P: "P", PW: "PW", VP: "VP", SPADE: "spade" };
+// The buildings' short names on the faction panels.
+const BUILDING_LABELS = {
+  D: pgettext("building", "D"),
+  TP: pgettext("building", "TP"),
+  TE: pgettext("building", "TE"),
+  SH: pgettext("building", "SH"),
+  SA: pgettext("building", "SA"),
+};
+// The resources' short names, as the faction panels and the ledger head them.
+export const RES_LABELS = {
+  C: pgettext("resource", "C"),
+  W: pgettext("resource", "W"),
+  P: pgettext("resource", "P"),
+  PW: pgettext("resource", "PW"),
+  VP: pgettext("resource", "VP"),
+  SPADE: gettext("spade"),
+};
+// What a faction still has to use from an action (the state's "pending"), in words.
+const PENDING = {
+  spades: (n) => ngettext("%(n)s spade", "%(n)s spades", n),
+  cult_steps: (n) => ngettext("%(n)s cult step", "%(n)s cult steps", n),
+  favor_tiles: (n) => ngettext("%(n)s favor tile", "%(n)s favor tiles", n),
+  town_tiles: (n) => ngettext("%(n)s town tile", "%(n)s town tiles", n),
+  bridges: (n) => ngettext("%(n)s bridge", "%(n)s bridges", n),
+  free_dwellings: (n) => ngettext("%(n)s free dwelling", "%(n)s free dwellings", n),
+  free_trading_houses: (n) => ngettext("%(n)s free trading house", "%(n)s free trading houses", n),
+  worker_to_priest: (n) => ngettext("%(n)s worker into a priest", "%(n)s workers into priests", n),
+};
 
 function chip(text, title) {
   return h("span", { class: "tile-chip", title: title || null }, text);
@@ -21,11 +48,11 @@ function incomeText(income) {
 // Yucata's virtual final scoring: what the final scoring would add if the game ended now.
 function projectedRow(p) {
   if (!p) return null;
-  const parts = `cults +${p.cults}, network +${p.network}, resources +${p.resources}`;
-  const steps = `burn ${p.burned}; ${p.power_to_coins} power, ${p.priests_to_coins} priests, ` +
-    `${p.workers_to_coins} workers into coins; ${p.coins_to_vp} coins into ${p.resources} VP`;
-  return h("div", { class: "res-row projected", title: `If the game ended now: ${parts}. Resources: ${steps}` },
-    h("span", { class: "label" }, "if it ended now "), h("b", {}, p.total), h("span", { class: "muted" }, ` VP (${parts})`));
+  const parts = interpolate(gettext("cults +%(cults)s, network +%(network)s, resources +%(resources)s"), p);
+  const steps = interpolate(gettext("burn %(burned)s; %(power_to_coins)s power, %(priests_to_coins)s priests, %(workers_to_coins)s workers into coins; %(coins_to_vp)s coins into %(resources)s VP"), p);
+  const title = interpolate(gettext("If the game ended now: %(parts)s. Resources: %(steps)s"), { parts, steps });
+  return h("div", { class: "res-row projected", title },
+    h("span", { class: "label" }, `${gettext("if it ended now")} `), h("b", {}, p.total), h("span", { class: "muted" }, ` ${RES_LABELS.VP} (${parts})`));
 }
 
 export function factionOrder(view) {
@@ -49,7 +76,7 @@ function clockText(clock, since) {
   const elapsed = clock.running ? (Date.now() - since) / 1000 : 0;
   const left = clock.time_left - elapsed;
   return h("span", { class: `res clock${clock.running ? " running" : ""}`, title: clock.running ? gettext("time left, running") : gettext("time left") },
-    h("span", { class: "label" }, "time "), h("b", {}, formatDuration(left)));
+    h("span", { class: "label" }, `${gettext("time")} `), h("b", {}, formatDuration(left)));
 }
 
 export function renderFactions(container, view, { catalog, mySeat, clocks = {}, clocksAt = Date.now() }) {
@@ -65,44 +92,44 @@ export function renderFactions(container, view, { catalog, mySeat, clocks = {}, 
     const badges = [];
     if (mine) badges.push(h("span", { class: "badge" }, gettext("you")));
     if (acting.has(name)) badges.push(h("span", { class: "badge turn" }, gettext("to act")));
-    else if (offered.has(name)) badges.push(h("span", { class: "badge offer", title: "a power offer is waiting for an answer" }, gettext("power offer")));
+    else if (offered.has(name)) badges.push(h("span", { class: "badge offer", title: gettext("a power offer is waiting for an answer") }, gettext("power offer")));
     if (f.passed) badges.push(h("span", { class: "badge passed" }, gettext("passed")));
     if (f.dropped) badges.push(h("span", { class: "badge" }, gettext("dropped")));
     const left = BUILDINGS.map((b) =>
-      h("span", { class: "res", title: `${catalog.buildings[b]}: ${f.buildings_left[b]} of ${catalog.supply[b]} left to build` },
-        h("span", { class: "label" }, b), " ", h("b", {}, f.buildings_left[b])),
+      h("span", { class: "res", title: interpolate(gettext("%(building)s: %(left)s of %(supply)s left to build"), { building: catalog.buildings[b], left: f.buildings_left[b], supply: catalog.supply[b] }) },
+        h("span", { class: "label" }, BUILDING_LABELS[b]), " ", h("b", {}, f.buildings_left[b])),
     );
     const tiles = [];
     if (f.bonus_tile) tiles.push(chip(f.bonus_tile, (catalog.bonus[f.bonus_tile] || {}).text));
     for (const t of f.favor_tiles || []) tiles.push(chip(t, (catalog.favor[t] || {}).text));
     for (const t of f.town_tiles || []) tiles.push(chip(t, (catalog.town[t] || {}).text));
-    if (f.pass_vp && !f.passed && !view.finished) tiles.push(h("span", { class: "pass-vp", title: `VP for passing now (${f.bonus_tile})` }, interpolate(gettext("pass +%(vp)s VP"), { vp: f.pass_vp })));
-    const pending = Object.entries(f.pending || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`);
+    if (f.pass_vp && !f.passed && !view.finished) tiles.push(h("span", { class: "pass-vp", title: interpolate(gettext("VP for passing now (%(tile)s)"), { tile: f.bonus_tile }) }, interpolate(gettext("pass +%(vp)s VP"), { vp: f.pass_vp })));
+    const pending = Object.entries(f.pending || {}).map(([k, n]) => (PENDING[k] ? interpolate(PENDING[k](n), { n }) : `${k.replace(/_/g, " ")}: ${n}`));
     // BON4 adds a shipping level for the round it is held (not for the Dwarves or Fakirs).
     const shipBonus = f.shipping_max && !f.passed ? (catalog.bonus[f.bonus_tile] || {}).shipping || 0 : 0;
     const user = usernames[name] || f.player || "";
     panels.push(
-      h("article", { class: `faction-panel faction-${name}${acting.has(name) ? " acting" : ""}`, "data-faction": name, "aria-label": `${f.display_name}, ${f.VP} VP` },
+      h("article", { class: `faction-panel faction-${name}${acting.has(name) ? " acting" : ""}`, "data-faction": name, "aria-label": interpolate(gettext("%(faction)s, %(vp)s VP"), { faction: factionName(name, catalog), vp: f.VP }) },
         h("header", {},
           h("h3", {}, h("span", { class: "swatch" }), " ", factionName(name, catalog), homeBadge(name, f, catalog)),
           h("span", { class: "vp" }, interpolate(gettext("%(vp)s VP"), { vp: f.VP }))),
         h("div", { class: "player" }, usernames[name] ? h("a", { href: `/players/${encodeURIComponent(user)}/` }, user) : user, ` · ${interpolate(gettext("seat %(seat)s"), { seat: f.seat })} `, ...badges, " ", clockText(clocks[f.seat], clocksAt)),
         h("div", { class: "res-row" },
-          h("span", { class: "res", title: "coins" }, h("span", { class: "label" }, "C"), " ", h("b", {}, f.C)),
-          h("span", { class: "res", title: "workers" }, h("span", { class: "label" }, "W"), " ", h("b", {}, f.W)),
-          h("span", { class: "res", title: "priests" }, h("span", { class: "label" }, "P"), " ", h("b", {}, f.P)),
-          h("span", { class: "res", title: "power in bowls I, II and III" }, h("span", { class: "label" }, "PW "),
+          h("span", { class: "res", title: gettext("coins") }, h("span", { class: "label" }, RES_LABELS.C), " ", h("b", {}, f.C)),
+          h("span", { class: "res", title: gettext("workers") }, h("span", { class: "label" }, RES_LABELS.W), " ", h("b", {}, f.W)),
+          h("span", { class: "res", title: gettext("priests") }, h("span", { class: "label" }, RES_LABELS.P), " ", h("b", {}, f.P)),
+          h("span", { class: "res", title: gettext("power in bowls I, II and III") }, h("span", { class: "label" }, `${RES_LABELS.PW} `),
             h("span", { class: "bowls" }, h("span", { class: "bowl" }, f.PW[0]), h("span", { class: "bowl" }, f.PW[1]), h("span", { class: "bowl b3" }, f.PW[2])))),
-        h("div", { class: "res-row", "aria-label": "Buildings left to build" }, h("span", { class: "label muted" }, gettext("left:")), ...left),
+        h("div", { class: "res-row", "aria-label": gettext("Buildings left to build") }, h("span", { class: "label muted" }, gettext("left:")), ...left),
         h("div", { class: "res-row" },
-          f.shipping_max ? h("span", { class: "res ship", title: shipBonus ? `shipping ${f.shipping}, +${shipBonus} from ${f.bonus_tile} this round` : "shipping level" }, h("span", { class: "label" }, `${gettext("ship")} `), h("b", {}, f.shipping + shipBonus), shipBonus ? h("span", { class: "muted" }, ` (${f.shipping}+${shipBonus})`) : null, `/${f.shipping_max}`) : null,
+          f.shipping_max ? h("span", { class: "res ship", title: shipBonus ? interpolate(gettext("shipping %(level)s, +%(bonus)s from %(tile)s this round"), { level: f.shipping, bonus: shipBonus, tile: f.bonus_tile }) : gettext("shipping level") }, h("span", { class: "label" }, `${gettext("ship")} `), h("b", {}, f.shipping + shipBonus), shipBonus ? h("span", { class: "muted" }, ` (${f.shipping}+${shipBonus})`) : null, `/${f.shipping_max}`) : null,
           h("span", { class: "res" }, h("span", { class: "label" }, `${gettext("dig")} `), h("b", {}, f.digging), `/${f.digging_max}`),
           f.teleport_range !== null && f.teleport_range !== undefined ? h("span", { class: "res" }, h("span", { class: "label" }, `${gettext("range")} `), h("b", {}, f.teleport_range)) : null,
-          h("span", { class: "res", title: "town keys" }, h("span", { class: "label" }, `${gettext("keys")} `), h("b", {}, f.keys)),
-          h("span", { class: "res", title: "largest connected network" }, h("span", { class: "label" }, `${gettext("network")} `), h("b", {}, f.network))),
+          h("span", { class: "res", title: gettext("town keys") }, h("span", { class: "label" }, `${gettext("keys")} `), h("b", {}, f.keys)),
+          h("span", { class: "res", title: gettext("largest connected network") }, h("span", { class: "label" }, `${gettext("network")} `), h("b", {}, f.network))),
         tiles.length ? h("div", { class: "res-row" }, ...tiles) : null,
         merchantsRow(view, name),
-        view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: "What this faction receives at the next income, as Yucata shows it" }, h("span", { class: "label" }, `${gettext("next income")} `), incomeText(f.income)) : null,
+        view.round < 6 && !view.finished ? h("div", { class: "res-row income", title: gettext("What this faction receives at the next income, as Yucata shows it") }, h("span", { class: "label" }, `${gettext("next income")} `), incomeText(f.income)) : null,
         projectedRow(view.projected_final && view.projected_final[name]),
         pending.length ? h("div", { class: "res-row muted" }, `${gettext("pending:")} ${pending.join(", ")}`) : null,
         factionDetails(name, f, catalog),
@@ -231,26 +258,28 @@ export function renderCults(container, view, { catalog, options, onChoose }) {
       const tokens = Object.entries(board.positions)
         .filter(([name, pos]) => pos === level && view.factions[name])
         .map(([name]) =>
-          h("span", { class: `cult-token faction-${name}`, title: `${factionName(name, catalog)}: ${level}` }, (view.factions[name].display_name || name)[0]),
+          h("span", { class: `cult-token faction-${name}`, title: `${factionName(name, catalog)}: ${level}` }, factionName(name, catalog).charAt(0)),
         );
       levels.push(
         h("div", { class: `cult-level${level === 10 ? " top" : ""}` },
-          h("span", { class: "lvl" }, level),
+          h("span", { class: "lvl" }, level, level === 10 ? h("sup", { class: "key-mark", title: gettext("needs a town key") }, pgettext("town key, short", "k")) : null),
           h("span", { class: "tokens" }, ...tokens),
-          rewards[level] ? h("span", { class: "reward", title: `${rewards[level]} power on reaching ${level}` }, `+${rewards[level]}`) : null),
+          rewards[level] ? h("span", { class: "reward", title: interpolate(gettext("%(n)s power on reaching %(level)s"), { n: rewards[level], level }) }, `+${rewards[level]}`, h("span", { class: "unit" }, ` ${RES_LABELS.PW}`)) : null),
       );
     }
     const slots = catalog.cult_spaces.map((value, i) => {
       const owner = board.priests[i];
-      return h("div", { class: `priest-slot${owner ? ` taken faction-${owner}` : ""}`, title: owner ? `Priest of the ${factionName(owner, catalog)} (${value} steps)` : `${value} steps` }, value);
+      const steps = interpolate(ngettext("%(n)s step", "%(n)s steps", value), { n: value });
+      const title = owner ? interpolate(gettext("Priest of the %(faction)s (%(steps)s)"), { faction: factionName(owner, catalog), steps }) : steps;
+      return h("div", { class: `priest-slot${owner ? ` taken faction-${owner}` : ""}`, title }, value);
     });
     const choices = options.filter((o) => o.track === track);
     tracks.push(
-      h("section", { class: `cult-track cult-${track}${choices.length ? " legal" : ""}`, "aria-label": `${CULT_NAMES[track]} cult track` },
+      h("section", { class: `cult-track cult-${track}${choices.length ? " legal" : ""}`, "aria-label": interpolate(gettext("%(track)s cult track"), { track: CULT_NAMES[track] }) },
         h("h3", {}, CULT_NAMES[track].toUpperCase()),
         ...levels,
         h("div", { class: "priest-slots", "aria-label": gettext("Priest spaces") }, ...slots),
-        choices.length ? h("button", { type: "button", class: "cult-action", onclick: (e) => onChoose(choices, `${CULT_NAMES[track]} cult`, e.currentTarget) }, choices.length === 1 ? choices[0].label : `${choices.length} choices…`) : null),
+        choices.length ? h("button", { type: "button", class: "cult-action", onclick: (e) => onChoose(choices, interpolate(gettext("%(track)s cult"), { track: CULT_NAMES[track] }), e.currentTarget) }, choices.length === 1 ? choices[0].label : interpolate(ngettext("%(n)s choice…", "%(n)s choices…", choices.length), { n: choices.length })) : null),
     );
   }
   container.replaceChildren(h("div", { class: "cult-board" }, ...tracks));
@@ -261,15 +290,15 @@ function tileButton(legal, attrs, ...children) {
   return h("div", { class: `tile ${attrs.class || ""}`, title: attrs.title, onclick: attrs.explain || null }, ...children);
 }
 
-export function renderTiles(container, view, { catalog, optionFor, onPick, onExplain = null }) {
+export function renderTiles(container, view, { catalog, optionFor, onPick, onExplain = null, faction = null }) {
   // A click on a tile that cannot be taken now says why, next to it.
   const why = (row) => (onExplain ? (event) => onExplain(row, event.currentTarget) : null);
   const round = view.round || 0;
   const scoring = (view.scoring_tiles || []).map((t) =>
-    h("div", { class: `tile${t.current ? " current" : ""}${round > t.round && !t.current ? " past" : ""}`, title: (catalog.scoring[t.id] || {}).bonus },
-      h("span", { class: "id" }, `R${t.round} `), t.text,
+    h("div", { class: `tile${t.current ? " current" : ""}${round > t.round && !t.current ? " past" : ""}`, title: (catalog.scoring[t.id] || {}).bonus, "data-tile": t.id },
+      h("span", { class: "id" }, interpolate(gettext("R%(round)s"), { round: t.round })), " ", (catalog.scoring[t.id] || {}).text || t.text,
       h("span", { class: "text" }, (catalog.scoring[t.id] || {}).bonus || ""),
-      t.current ? h("span", { class: "visually-hidden" }, " (current round)") : null),
+      t.current ? h("span", { class: "visually-hidden" }, ` ${gettext("(current round)")}`) : null),
   );
   const holders = {};
   for (const [name, f] of Object.entries(view.factions || {})) if (f.bonus_tile) holders[f.bonus_tile] = name;
@@ -287,19 +316,19 @@ export function renderTiles(container, view, { catalog, optionFor, onPick, onExp
       explain: why(view.round === 6 ? "pass" : `pass ${id}`),
     },
       h("span", { class: "id" }, id),
-      info && info.coins ? h("span", { class: "coins", title: `${info.coins} coin${info.coins === 1 ? "" : "s"} on it` }, `${info.coins}C`) : null,
+      info && info.coins ? h("span", { class: "coins", title: interpolate(ngettext("%(n)s coin on it", "%(n)s coins on it", info.coins), { n: info.coins }) }, `${info.coins}${RES_LABELS.C}`) : null,
       h("span", { class: "text" }, (catalog.bonus[id] || {}).text || ""),
       holder ? h("span", { class: `owner faction-${holder}` }, h("span", { class: "swatch" }), " ", factionName(holder, catalog)) : null);
   });
   const favor = Object.entries(view.favor_tiles || {}).map(([id, n]) => {
     const option = optionFor(`+${id}`);
     return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.favor[id] || {}).text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`+${id}`) },
-      h("span", { class: "id" }, id), h("span", { class: "count", title: `${n} left` }, `×${n}`), h("span", { class: "text" }, (catalog.favor[id] || {}).text || ""));
+      h("span", { class: "id" }, id), h("span", { class: "count", title: interpolate(gettext("%(n)s left"), { n }) }, `×${n}`), h("span", { class: "text" }, (catalog.favor[id] || {}).text || ""));
   });
   const town = Object.entries(view.town_tiles || {}).map(([id, n]) => {
     const option = optionFor(`+${id}`);
     return tileButton(!!option, { class: n ? "" : "none-left", title: (catalog.town[id] || {}).text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`+${id}`) },
-      h("span", { class: "id" }, id), h("span", { class: "count", title: `${n} left` }, `×${n}`), h("span", { class: "text" }, (catalog.town[id] || {}).text || ""));
+      h("span", { class: "id" }, id), h("span", { class: "count", title: interpolate(gettext("%(n)s left"), { n }) }, `×${n}`), h("span", { class: "text" }, (catalog.town[id] || {}).text || ""));
   });
   const actions = Object.entries(view.power_actions || {}).map(([id, used]) => {
     const option = optionFor(`action ${id}`);
@@ -307,9 +336,14 @@ export function renderTiles(container, view, { catalog, optionFor, onPick, onExp
     // Payable only after burning power: marked, with the tokens to burn.
     const burn = option && option.burn ? h("span", { class: "needs-burn-note" }, interpolate(gettext("burn %(n)s"), { n: option.burn })) : null;
     return tileButton(!!option, { class: `${used ? "used" : ""}${burn ? " needs-burn" : ""}`, title: info.text, label: option ? option.label : null, row: option ? option.row : null, onclick: option ? () => onPick(option) : null, explain: why(`action ${id}`) },
-      h("span", { class: "id" }, id), ` ${info.cost} PW`, burn, h("span", { class: "text" }, info.text || ""));
+      h("span", { class: "id" }, id), ` ${powerActionCost(id, catalog, faction)} ${RES_LABELS.PW}`, burn,
+      used ? h("span", { class: "used-note" }, gettext("used")) : null, h("span", { class: "text" }, info.text || ""));
   });
-  const special = (view.used_special_actions || []).map((a) => chip(a));
+  // "BON1/darklings": the tile or action, and who used it.
+  const special = (view.used_special_actions || []).map((a) => {
+    const [id, owner] = a.split("/");
+    return chip(owner ? `${id} (${factionName(owner, catalog)})` : id);
+  });
   const parts = [
     h("h3", {}, gettext("Round scoring")), h("div", { class: "tile-grid scoring-tiles" }, ...scoring),
     h("h3", {}, gettext("Power actions")), h("div", { class: "tile-grid power-actions" }, ...actions),

@@ -14,7 +14,7 @@ if (box) {
       data.history.forEach((change, i) => points.push([i + 1, Math.round(change.rating_after)]));
       lineChart(box, {
         series: [{ label: gettext("Rating"), colour: "#2f6f3a", points, dots: true }],
-        xLabel: "rated games",
+        xLabel: gettext("rated games"),
         yLabel: interpolate(gettext("Rating of %(username)s after each rated game"), { username }),
         height: 220,
       });
