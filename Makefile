@@ -18,10 +18,11 @@ migrate: install
 	$(PY) manage.py migrate --noinput
 
 # The Celery worker (with beat) runs beside the server and stops with it; it prints warnings
-# and the mails it sends, so the server's address stays in view.
+# and the mails it sends, so the server's address stays in view. deploy/worker restarts it when
+# its work stops moving (tm_site/liveness.py).
 run: migrate
 	$(PY) manage.py load_demo
-	DJANGO_SETTINGS_MODULE=tm_site.settings.dev $(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=WARNING --quiet & worker=$$!; \
+	DJANGO_SETTINGS_MODULE=tm_site.settings.dev PY=$(PY) deploy/worker $(VENV)/bin/celery -A tm_site worker --beat --pool=solo --loglevel=WARNING --quiet & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	  $(PY) manage.py runserver 127.0.0.1:8000
 

@@ -3,8 +3,17 @@
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
-from tm_site.env import email_settings, env_bool, env_int, env_list, env_str, site_name
+from tm_site.env import (
+    email_settings,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    site_name,
+)
 from tm_site.safety import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -112,8 +121,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+# Seconds a request waits for the cache (rate limits) to connect or answer: a hung Redis then
+# costs a request this long once per limit, which fails open (tm_site/throttling.py).
+CACHE_TIMEOUT = env_float("CACHE_TIMEOUT", 1.0)
+REDIS_CACHE = {
+    "BACKEND": "tm_site.cache.SharedPoolRedisCache",
+    "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT, "socket_timeout": CACHE_TIMEOUT},
+}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "tm_site.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": REDIS_CACHE}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -162,6 +179,8 @@ DEFAULT_FROM_EMAIL = env_str(
 # An API token unused for this many days expires (docs/api.md); a password change revokes it.
 API_TOKEN_IDLE_DAYS = env_int("API_TOKEN_IDLE_DAYS", 30)
 
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: unauthenticated API calls get 401 with "WWW-Authenticate: Token".
@@ -181,8 +200,9 @@ REST_FRAMEWORK = {
         "tm_site.throttling.AnonThrottle",
     ],
     # How many proxies of ours stand in front of the site (docs/operations.md). 0: the client is
-    # the socket's address and X-Forwarded-For, which any client can write, is ignored.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
+    # the socket's address and X-Forwarded-For, which any client can write, is ignored. Every
+    # server process applies this one rule (tm_site/forwarded.py).
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "300/min"),
         "writes": env_str("THROTTLE_WRITES", "300/min"),
@@ -217,7 +237,14 @@ LOGGING = {
     "loggers": {"django.request": {"level": "ERROR"}},
 }
 
-USE_X_FORWARDED_PROTO = env_bool("USE_X_FORWARDED_PROTO", False)
+# X-Forwarded-Proto is trusted only from a proxy of ours, like X-Forwarded-For: by default when
+# NUM_PROXIES says there is one, never without one.
+USE_X_FORWARDED_PROTO = env_bool("USE_X_FORWARDED_PROTO", NUM_PROXIES > 0)
+if USE_X_FORWARDED_PROTO and NUM_PROXIES <= 0:
+    raise ImproperlyConfigured(
+        "USE_X_FORWARDED_PROTO trusts a proxy's header, but NUM_PROXIES is 0: set NUM_PROXIES "
+        "to the number of proxies of ours in front of the site (docs/operations.md)."
+    )
 if USE_X_FORWARDED_PROTO:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
