@@ -71,9 +71,13 @@ def test_forged_forwarded_headers_do_not_escape_the_login_limit(tmp_path):
             }
             with served(env, tmp_path / "serve1.log"):
                 # The client forges the first entry; the proxy appended 203.0.113.7.
-                forged = [wrong_password(base, f"10.1.1.{i}, 203.0.113.7") for i in range(LIMIT + 2)]
+                forged = [
+                    wrong_password(base, f"10.1.1.{i}, 203.0.113.7") for i in range(LIMIT + 2)
+                ]
                 # Each address the proxy saw is a client of its own.
-                others = [wrong_password(base, f"203.0.113.7, 192.0.2.{i}") for i in range(LIMIT + 2)]
+                others = [
+                    wrong_password(base, f"203.0.113.7, 192.0.2.{i}") for i in range(LIMIT + 2)
+                ]
             assert forged == [400] * LIMIT + [429] * 2
             assert others == [400] * (LIMIT + 2)
     finally:

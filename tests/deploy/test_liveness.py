@@ -35,9 +35,7 @@ def stale(settings):
 
 def old_entry(seconds: float) -> Entry:
     entry = Entry.objects.create(task="outbox.tasks.sweep", args=[])
-    Entry.objects.filter(pk=entry.pk).update(
-        created_at=timezone.now() - timedelta(seconds=seconds)
-    )
+    Entry.objects.filter(pk=entry.pk).update(created_at=timezone.now() - timedelta(seconds=seconds))
     return entry
 
 

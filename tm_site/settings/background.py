@@ -22,7 +22,7 @@ _REDIS_URL = env_str("REDIS_URL")
 # for ever, and the worker reconnects (below). A request hands work to the broker after its
 # commit and waits for it at most OUTBOX_PUBLISH_TIMEOUT seconds. An unacknowledged task (its
 # worker died) goes back to the queue after CELERY_VISIBILITY_TIMEOUT.
-REDIS_BROKER_TRANSPORT_OPTIONS = {
+REDIS_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
     "socket_connect_timeout": env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2),
     "socket_timeout": env_int("CELERY_BROKER_SOCKET_TIMEOUT", 5),
@@ -37,7 +37,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     _QUEUE_DIR = Path(env_str("CELERY_FILESYSTEM_DIR", str(_BASE_DIR / ".celery")))
     for _folder in ("queue", "processed", "control"):
         (_QUEUE_DIR / _folder).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(_QUEUE_DIR / "queue"),
         "data_folder_out": str(_QUEUE_DIR / "queue"),
         "processed_folder": str(_QUEUE_DIR / "processed"),
