@@ -54,6 +54,7 @@ def game_create(
     player_count: int,
     options: Sequence[str] = (),
     public: bool = True,
+    rated: bool = False,
     setup: dict | None = None,
     name: str = "",
     move_time_limit: timedelta | None = None,
@@ -97,6 +98,9 @@ def game_create(
             options=options,
             map_id=map_id,
             public=public,
+            # A private game among friends (or accounts of one's own) counts only when its
+            # creator says so up front; a public game always counts (docs/ratings.md).
+            counts_for_rating=public or rated,
             requested_setup=requested,
             time_control=timing.kind,
             move_time_limit=timing.move_time_limit,

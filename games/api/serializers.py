@@ -99,6 +99,7 @@ class GameOutputSerializer(serializers.Serializer):
     map_id = serializers.CharField()
     map_name = serializers.SerializerMethodField()
     public = serializers.BooleanField()
+    rated = serializers.BooleanField(source="counts_for_rating")
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
