@@ -176,6 +176,11 @@ DEFAULT_FROM_EMAIL = env_str(
     "DEFAULT_FROM_EMAIL", globals().get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 )
 
+# Confirmation links mailed when a player gives an address: at most this many an hour per
+# account, and a day per address (a 429 names the limit).
+CONFIRMATION_MAILS_PER_ACCOUNT = env_int("CONFIRMATION_MAILS_PER_ACCOUNT", 3)
+CONFIRMATION_MAILS_PER_ADDRESS = env_int("CONFIRMATION_MAILS_PER_ADDRESS", 3)
+
 # An API token unused for this many days expires (docs/api.md); a password change revokes it.
 API_TOKEN_IDLE_DAYS = env_int("API_TOKEN_IDLE_DAYS", 30)
 
