@@ -20,8 +20,9 @@ from tm_site.exceptions import ApplicationError, TooManyRequests
 from tm_site.text import single_line
 
 from . import extensions
+from .authentication import token_problem
 from .models import ConfirmationMail, Profile, TokenUse
-from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash
+from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash, password_hash_current
 from .usernames import username_key, username_problem
 
 
@@ -85,13 +86,22 @@ def profile_update(*, user: User, **fields: object) -> Profile:
 
 
 def token_for(user: User) -> str:
-    """The player's API token, issued now if they have none (or it expired)."""
-    token, created = Token.objects.get_or_create(user=user)
-    if created or not TokenUse.objects.filter(token=token).exists():
-        TokenUse.objects.update_or_create(
-            token=token,
-            defaults={"last_used_at": timezone.now(), "password_hash": password_hash(user)},
-        )
+    """The player's API token, issued now if they have none or theirs no longer authenticates
+    (expired, the password changed, signed with a key that is gone): never a dead token."""
+    now = timezone.now()
+    with transaction.atomic():
+        token = Token.objects.select_related("user", "use").filter(user=user).first()
+        if token is not None and token_problem(token, now):
+            token.delete()
+            token = None
+        if token is None:
+            token = Token.objects.create(user=user)
+        if not TokenUse.objects.filter(token=token).exists() or not password_hash_current(
+            user, token.use.password_hash
+        ):
+            TokenUse.objects.update_or_create(
+                token=token, defaults={"last_used_at": now, "password_hash": password_hash(user)}
+            )
     return token.key
 
 

@@ -19,6 +19,9 @@ from tm_site.safety import DEVELOPMENT_SECRET_KEY
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+# Keys retired by a rotation, newest first: what they signed (sessions, API tokens, mail links)
+# stays valid while they are listed (docs/operations.md, "Rotating SECRET_KEY").
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
