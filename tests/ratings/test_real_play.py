@@ -86,3 +86,16 @@ def test_a_private_game_not_chosen_for_the_ratings_is_not_rated(users):
         counts_for_rating=False,
     )
     assert services.game_rate(game.pk) == Outcome.NOT_RATED
+
+
+@pytest.mark.parametrize(("ticked", "counts"), [(False, False), (True, True)])
+def test_the_new_game_page_offers_the_choice_for_a_private_game(client, ticked, counts):
+    user = UserFactory()
+    client.force_login(user)
+    page = client.get("/games/new/")
+    assert 'name="rated"' in page.content.decode()
+    form = {"name": f"Private {ticked}", "player_count": "3", "time_control": "none"}
+    response = client.post("/games/new/", {**form, **({"rated": "on"} if ticked else {})})
+    assert response.status_code == 302
+    game = Game.objects.get(name=f"Private {ticked}")
+    assert not game.public and game.counts_for_rating is counts
