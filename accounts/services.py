@@ -168,42 +168,46 @@ def _confirmation_mail_allow(user: User, email: str) -> None:
             )
     ConfirmationMail.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
     per_account = settings.CONFIRMATION_MAILS_PER_ACCOUNT
-    hour = ConfirmationMail.objects.filter(user=user, sent_at__gte=now - timedelta(hours=1))
-    if hour.count() >= per_account:
-        oldest = hour.order_by("sent_at").values_list("sent_at", flat=True).first()
-        wait = _seconds_until(oldest, timedelta(hours=1), now)
-        raise TooManyRequests(
-            ngettext(
-                "At most %(limit)d confirmation mail an hour per account: try again in "
-                "%(minutes)d minutes.",
-                "At most %(limit)d confirmation mails an hour per account: try again in "
-                "%(minutes)d minutes.",
-                per_account,
-            )
-            % {"limit": per_account, "minutes": max(1, wait // 60)},
-            {"retry_after": wait},
-        )
     per_address = settings.CONFIRMATION_MAILS_PER_ADDRESS
-    day = ConfirmationMail.objects.filter(address=address)
-    if day.count() >= per_address:
-        oldest = day.order_by("sent_at").values_list("sent_at", flat=True).first()
-        wait = _seconds_until(oldest, timedelta(days=1), now)
-        raise TooManyRequests(
-            ngettext(
-                "At most %(limit)d confirmation mail a day goes to one address: try again in "
-                "%(hours)d hours.",
-                "At most %(limit)d confirmation mails a day go to one address: try again in "
-                "%(hours)d hours.",
-                per_address,
-            )
-            % {"limit": per_address, "hours": max(1, -(-wait // 3600))},
-            {"retry_after": wait},
-        )
+    limits = [
+        (
+            ConfirmationMail.objects.filter(user=user),
+            per_account,
+            timedelta(hours=1),
+            lambda wait: (
+                ngettext(
+                    "At most %(limit)d confirmation mail an hour per account: try again in "
+                    "%(minutes)d minutes.",
+                    "At most %(limit)d confirmation mails an hour per account: try again in "
+                    "%(minutes)d minutes.",
+                    per_account,
+                )
+                % {"limit": per_account, "minutes": max(1, wait // 60)}
+            ),
+        ),
+        (
+            ConfirmationMail.objects.filter(address=address),
+            per_address,
+            timedelta(days=1),
+            lambda wait: (
+                ngettext(
+                    "At most %(limit)d confirmation mail a day goes to one address: try again in "
+                    "%(hours)d hours.",
+                    "At most %(limit)d confirmation mails a day go to one address: try again in "
+                    "%(hours)d hours.",
+                    per_address,
+                )
+                % {"limit": per_address, "hours": max(1, -(-wait // 3600))}
+            ),
+        ),
+    ]
+    for sent, limit, window, message in limits:
+        recent = sent.filter(sent_at__gte=now - window)
+        if recent.count() >= limit:
+            oldest = recent.order_by("sent_at").values_list("sent_at", flat=True).first()
+            wait = max(1, int(((oldest or now) + window - now).total_seconds()))
+            raise TooManyRequests(message(wait), {"retry_after": wait})
     ConfirmationMail.objects.create(user=user, address=address, sent_at=now)
-
-
-def _seconds_until(oldest, window: timedelta, now) -> int:
-    return max(1, int(((oldest or now) + window - now).total_seconds()))
 
 
 def email_confirm(*, token: str) -> User:
