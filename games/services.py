@@ -339,7 +339,7 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         last = kept[-1]
         if any(m.number > last.number and m.user_id != user.pk for m in moves):
             raise ApplicationError(_("Another player has acted since your last move."))
-        refusal = _takeback_refusal(game, [last])
+        refusal = _takeback_refusal(game, last)
         if refusal:
             raise ApplicationError(refusal)
         undo = Move(
@@ -366,21 +366,17 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         return log.after_move(game, state, move)
 
 
-def _takeback_refusal(game: Game, moves: list[Move]) -> str | None:
-    """Why these moves of a running game may not be taken back (undo or rollback), or None.
+def _takeback_refusal(game: Game, move: Move) -> str | None:
+    """Why this move may not be taken back (undo or rollback), or None.
 
     A kind with hidden information says per move whether taking it back would let a player see
     a secret twice (``undo_refusal``: cards drawn, secret choices shown); a kind that hides
     information and cannot tell refuses every take-back."""
     engine = kinds.engine_for(game.kind)
-    if not hasattr(engine, "undo_refusal"):
-        if engine.info.hidden_information:
-            return _("This game hides information: its moves cannot be taken back.")
-        return None
-    for move in moves:
-        refusal = kinds.undo_refusal(game.kind, move.ledger or [])
-        if refusal:
-            return refusal
+    if hasattr(engine, "undo_refusal"):
+        return kinds.undo_refusal(game.kind, move.ledger or [])
+    if engine.info.hidden_information:
+        return _("This game hides information: its moves cannot be taken back.")
     return None
 
 
@@ -405,17 +401,16 @@ def game_rollback(
             raise ApplicationError(f"Move {to_move_number} is not a move in force in this game.")
         if not kept or to_move_number >= kept[-1].number:
             raise ApplicationError(_("There is nothing after that move to roll back."))
-        if game.status == Game.Status.RUNNING:
-            # The same rule as undo, for the creator and staff alike: replaying from before a
-            # draw would deal the same seeded cards again, in plain view.
-            later = [m for m in kept if m.number > to_move_number]
-            for move in later:
-                refusal = _takeback_refusal(game, [move])
-                if refusal:
-                    raise ApplicationError(
-                        _("No rollback to move %(number)s: move %(move)s is in the way. %(reason)s")
-                        % {"number": to_move_number, "move": move.number, "reason": refusal}
-                    )
+        # The same rule as undo, for the creator and staff alike, and for a finished game too
+        # (it would run again): replaying from before a draw would deal the same seeded cards
+        # again, which its players have seen.
+        for move in (m for m in kept if m.number > to_move_number):
+            refusal = _takeback_refusal(game, move)
+            if refusal:
+                raise ApplicationError(
+                    _("No rollback to move %(number)s: move %(move)s is in the way. %(reason)s")
+                    % {"number": to_move_number, "move": move.number, "reason": refusal}
+                )
         entry = Move(
             game=game,
             number=game.move_count + 1,

@@ -5,6 +5,7 @@ cannot be dealt again in plain view."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from games.models import Game
 from tests.factories import StaffFactory, UserFactory
@@ -72,3 +73,16 @@ def test_moves_that_showed_nothing_secret_can_still_be_rolled_back(game):
     play(on_turn, game_id, f"discard {hand[0]}")
     assert rollback(creator, game_id, start).status_code in (200, 201)
     assert state(on_turn, game_id)["my_hand"] == hand
+
+
+def test_a_finished_game_is_not_reopened_before_a_draw_either(game, client_for):
+    """Reopened, it would deal the same cards again to players who have seen them."""
+    game_id, _, on_turn = game
+    start = Game.objects.get(pk=game_id).move_count
+    hand = state(on_turn, game_id)["my_hand"]
+    play(on_turn, game_id, f"discard {hand[0]}")
+    play(on_turn, game_id, f"discard {hand[1]}")
+    Game.objects.filter(pk=game_id).update(status=Game.Status.FINISHED, finished_at=timezone.now())
+    refused = rollback(client_for(StaffFactory()), game_id, start)
+    assert refused.status_code == 400 and "drew cards" in refused.json()["error"]
+    assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
