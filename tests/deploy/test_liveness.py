@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from outbox.models import Entry
+from tests.notifications.worker import _forget_connections
 from tests.support.servers import private_redis
 from tm_site import celery_app, liveness
 
@@ -64,6 +65,7 @@ def test_the_age_of_the_oldest_queued_task_is_read_from_the_broker(settings):
         settings.CELERY_BROKER_URL = redis.url
         saved = {k: celery_app.conf.get(k) for k in ("broker_url", "task_always_eager")}
         celery_app.conf.update(broker_url=redis.url, task_always_eager=False)
+        _forget_connections(celery_app)
         try:
             celery_app.tasks["outbox.tasks.sweep"].apply_async(
                 queue=settings.CELERY_TASK_DEFAULT_QUEUE
@@ -71,8 +73,7 @@ def test_the_age_of_the_oldest_queued_task_is_read_from_the_broker(settings):
             age = liveness.oldest_queued(time.time() + 500)
         finally:
             celery_app.conf.update(saved)
-            with celery_app.connection_for_write() as connection:
-                connection.default_channel.client.connection_pool.disconnect()
+            _forget_connections(celery_app)
     assert age is not None and 499 < age < 510
 
 
