@@ -7,8 +7,13 @@ import os
 from celery import Celery
 from celery.signals import beat_init, before_task_publish, task_postrun, worker_init
 
+from . import broker
+
 # Workers run production settings unless told otherwise (make run names the development ones).
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.prod")
+
+# Redis brokers through tm_site.broker: a hung Redis cannot leave the worker unable to fetch.
+broker.use()
 
 app = Celery("tm_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
