@@ -18,7 +18,8 @@ migrate: install
 	$(PY) manage.py migrate --noinput
 
 # The development server and a Celery worker (with beat) beside it (deploy/run): the worker prints
-# warnings and the mails it sends; if it dies, a banner says so and the server stops too.
+# warnings and the mails it sends; deploy/worker restarts it when its work stops moving
+# (tm_site/liveness.py); if it dies, a banner says so and the server stops too.
 # HOST and PORT say where to serve (make run PORT=8001; the environment's are not used).
 HOST := 127.0.0.1
 PORT := 8000

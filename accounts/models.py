@@ -40,3 +40,12 @@ class TokenUse(models.Model):
     )
     last_used_at = models.DateTimeField()
     password_hash = models.CharField(max_length=128)
+
+
+class ConfirmationMail(models.Model):
+    """A confirmation link mailed to an address, kept a day to limit how often that happens
+    (per account and per address: ``accounts.services.email_change``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    address = models.CharField(max_length=254, db_index=True, help_text="Lower case.")
+    sent_at = models.DateTimeField(db_index=True)

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import zlib
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 from rest_framework.authtoken.models import Token
 
 from outbox.services import enqueue
-from tm_site.exceptions import ApplicationError
+from tm_site.exceptions import ApplicationError, TooManyRequests
 from tm_site.text import single_line
 
 from . import extensions
-from .models import Profile, TokenUse
-from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash
+from .authentication import token_problem
+from .models import ConfirmationMail, Profile, TokenUse
+from .tokens import EMAIL_LINK_DAYS, email_token_read, password_hash, password_hash_current
 from .usernames import username_key, username_problem
 
 
@@ -80,13 +86,22 @@ def profile_update(*, user: User, **fields: object) -> Profile:
 
 
 def token_for(user: User) -> str:
-    """The player's API token, issued now if they have none (or it expired)."""
-    token, created = Token.objects.get_or_create(user=user)
-    if created or not TokenUse.objects.filter(token=token).exists():
-        TokenUse.objects.update_or_create(
-            token=token,
-            defaults={"last_used_at": timezone.now(), "password_hash": password_hash(user)},
-        )
+    """The player's API token, issued now if they have none or theirs no longer authenticates
+    (expired, the password changed, signed with a key that is gone): never a dead token."""
+    now = timezone.now()
+    with transaction.atomic():
+        token = Token.objects.select_related("user", "use").filter(user=user).first()
+        if token is not None and token_problem(token, now):
+            token.delete()
+            token = None
+        if token is None:
+            token = Token.objects.create(user=user)
+        if not TokenUse.objects.filter(token=token).exists() or not password_hash_current(
+            user, token.use.password_hash
+        ):
+            TokenUse.objects.update_or_create(
+                token=token, defaults={"last_used_at": now, "password_hash": password_hash(user)}
+            )
     return token.key
 
 
@@ -128,10 +143,71 @@ def email_change(*, user: User, email: str) -> None:
     if email.lower() == (user.email or "").lower():
         Profile.objects.filter(pk=profile.pk).update(email_pending="")
         return
-    Profile.objects.filter(pk=profile.pk).update(email_pending=email)
-    from . import tasks
+    with transaction.atomic():
+        _confirmation_mail_allow(user, email)
+        Profile.objects.filter(pk=profile.pk).update(email_pending=email)
+        from . import tasks
 
-    enqueue(tasks.email_confirmation_send, user.pk, email)
+        enqueue(tasks.email_confirmation_send, user.pk, email)
+
+
+def _confirmation_mail_allow(user: User, email: str) -> None:
+    """Count a confirmation mail to ``email`` for ``user``, or refuse it with a 429 naming the
+    limit: ``CONFIRMATION_MAILS_PER_ACCOUNT`` an hour per account and
+    ``CONFIRMATION_MAILS_PER_ADDRESS`` a day per address, so the site cannot be used to mail
+    anyone over and over. Inside the caller's transaction, serialized per account and address."""
+    now = timezone.now()
+    address = email.lower()
+    User.objects.select_for_update().filter(pk=user.pk).first()
+    if connection.vendor == "postgresql":
+        # Requests of different accounts for one address wait for each other here.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)",
+                [0x6D61696C, zlib.crc32(address.encode()) - 2**31],
+            )
+    ConfirmationMail.objects.filter(sent_at__lt=now - timedelta(days=1)).delete()
+    per_account = settings.CONFIRMATION_MAILS_PER_ACCOUNT
+    per_address = settings.CONFIRMATION_MAILS_PER_ADDRESS
+    limits = [
+        (
+            ConfirmationMail.objects.filter(user=user),
+            per_account,
+            timedelta(hours=1),
+            lambda wait: (
+                ngettext(
+                    "At most %(limit)d confirmation mail an hour per account: try again in "
+                    "%(minutes)d minutes.",
+                    "At most %(limit)d confirmation mails an hour per account: try again in "
+                    "%(minutes)d minutes.",
+                    per_account,
+                )
+                % {"limit": per_account, "minutes": max(1, wait // 60)}
+            ),
+        ),
+        (
+            ConfirmationMail.objects.filter(address=address),
+            per_address,
+            timedelta(days=1),
+            lambda wait: (
+                ngettext(
+                    "At most %(limit)d confirmation mail a day goes to one address: try again in "
+                    "%(hours)d hours.",
+                    "At most %(limit)d confirmation mails a day go to one address: try again in "
+                    "%(hours)d hours.",
+                    per_address,
+                )
+                % {"limit": per_address, "hours": max(1, -(-wait // 3600))}
+            ),
+        ),
+    ]
+    for sent, limit, window, message in limits:
+        recent = sent.filter(sent_at__gte=now - window)
+        if recent.count() >= limit:
+            oldest = recent.order_by("sent_at").values_list("sent_at", flat=True).first()
+            wait = max(1, int(((oldest or now) + window - now).total_seconds()))
+            raise TooManyRequests(message(wait), {"retry_after": wait})
+    ConfirmationMail.objects.create(user=user, address=address, sent_at=now)
 
 
 def email_confirm(*, token: str) -> User:

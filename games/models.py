@@ -61,6 +61,11 @@ class Game(models.Model):
         help_text="terra.snellman.net's id of the map (see /api/v1/maps/).",
     )
     public = models.BooleanField(default=True)
+    counts_for_rating = models.BooleanField(
+        default=True,
+        help_text="Whether the game counts for the ratings once finished (docs/ratings.md): "
+        "public games always, private games only when chosen at creation.",
+    )
     invite_code = models.CharField(max_length=32, default=new_invite_code, editable=False)
     seed = models.CharField(max_length=64, default=new_seed)
     requested_setup = models.JSONField(

@@ -54,6 +54,7 @@ def game_create(
     player_count: int,
     options: Sequence[str] = (),
     public: bool = True,
+    rated: bool = False,
     setup: dict | None = None,
     name: str = "",
     move_time_limit: timedelta | None = None,
@@ -97,6 +98,9 @@ def game_create(
             options=options,
             map_id=map_id,
             public=public,
+            # A private game among friends (or accounts of one's own) counts only when its
+            # creator says so up front; a public game always counts (docs/ratings.md).
+            counts_for_rating=public or rated,
             requested_setup=requested,
             time_control=timing.kind,
             move_time_limit=timing.move_time_limit,
@@ -326,7 +330,7 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         last = kept[-1]
         if any(m.number > last.number and m.user_id != user.pk for m in moves):
             raise ApplicationError(_("Another player has acted since your last move."))
-        refusal = kinds.undo_refusal(game.kind, last.ledger)
+        refusal = _takeback_refusal(game, last)
         if refusal:
             raise ApplicationError(refusal)
         # Queues made after the move taken back (and the undoer's own) were for another game.
@@ -355,6 +359,20 @@ def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResul
         return log.settle(game, state, move, automatic=False)
 
 
+def _takeback_refusal(game: Game, move: Move) -> str | None:
+    """Why this move may not be taken back (undo or rollback), or None.
+
+    A kind with hidden information says per move whether taking it back would let a player see
+    a secret twice (``undo_refusal``: cards drawn, secret choices shown); a kind that hides
+    information and cannot tell refuses every take-back."""
+    engine = kinds.engine_for(game.kind)
+    if hasattr(engine, "undo_refusal"):
+        return kinds.undo_refusal(game.kind, move.ledger or [])
+    if engine.info.hidden_information:
+        return _("This game hides information: its moves cannot be taken back.")
+    return None
+
+
 def game_rollback(
     *, game_id: int, user, to_move_number: int, expected_move_number: int | None = None
 ) -> log.MoveResult:
@@ -376,6 +394,16 @@ def game_rollback(
             raise ApplicationError(f"Move {to_move_number} is not a move in force in this game.")
         if not kept or to_move_number >= kept[-1].number:
             raise ApplicationError(_("There is nothing after that move to roll back."))
+        # The same rule as undo, for the creator and staff alike, and for a finished game too
+        # (it would run again): replaying from before a draw would deal the same seeded cards
+        # again, which its players have seen.
+        for move in (m for m in kept if m.number > to_move_number):
+            refusal = _takeback_refusal(game, move)
+            if refusal:
+                raise ApplicationError(
+                    _("No rollback to move %(number)s: move %(move)s is in the way. %(reason)s")
+                    % {"number": to_move_number, "move": move.number, "reason": refusal}
+                )
         entry = Move(
             game=game,
             number=game.move_count + 1,

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import queue
+import threading
 from datetime import timedelta
 
 from celery import Task, current_app
@@ -35,7 +38,24 @@ def enqueue(task: Task, *args: object) -> Entry:
 
 
 def publish(entry_id: int) -> None:
-    """Hand the entry to the broker, once: the sweep covers a broker that does not answer."""
+    """Hand the entry to the broker, once, waiting at most ``OUTBOX_PUBLISH_TIMEOUT`` seconds:
+    the sweep covers a broker that does not answer, so a hung broker never holds a request
+    longer. Eager tasks (tests, no worker) run right here."""
+    if current_app.conf.task_always_eager:
+        _send(entry_id)
+        return
+    hand_over = _HandOver(entry_id)
+    _publisher().put(hand_over)
+    if not hand_over.done.wait(settings.OUTBOX_PUBLISH_TIMEOUT):
+        hand_over.abandoned = True
+        logger.warning(
+            "Broker did not answer within %s s: outbox entry %s waits for the sweep.",
+            settings.OUTBOX_PUBLISH_TIMEOUT,
+            entry_id,
+        )
+
+
+def _send(entry_id: int) -> None:
     try:
         # By name: the task module imports this one.
         current_app.tasks["outbox.tasks.entry_run"].apply_async((entry_id,), retry=False)
@@ -43,6 +63,39 @@ def publish(entry_id: int) -> None:
         logger.warning(
             "Broker unavailable (%s): outbox entry %s waits for the sweep.", exc, entry_id
         )
+
+
+class _HandOver:
+    def __init__(self, entry_id: int) -> None:
+        self.entry_id = entry_id
+        self.done = threading.Event()
+        self.abandoned = False
+
+
+# One thread per process talks to the broker; a request waits for it with a timeout. Hand-overs
+# abandoned while it was stuck are skipped (the sweep has them), so a hang builds no backlog.
+_queue: tuple[int, queue.SimpleQueue[_HandOver]] | None = None
+_queue_lock = threading.Lock()
+
+
+def _publisher() -> queue.SimpleQueue[_HandOver]:
+    global _queue
+    with _queue_lock:
+        # A forked child (web workers, pool processes) starts its own thread.
+        if _queue is None or _queue[0] != os.getpid():
+            _queue = (os.getpid(), queue.SimpleQueue())
+            threading.Thread(
+                target=_publish_forever, args=(_queue[1],), name="outbox-publish", daemon=True
+            ).start()
+        return _queue[1]
+
+
+def _publish_forever(hand_overs: queue.SimpleQueue[_HandOver]) -> None:
+    while True:
+        hand_over = hand_overs.get()
+        if not hand_over.abandoned:
+            _send(hand_over.entry_id)
+        hand_over.done.set()
 
 
 def _claimable(now):

@@ -19,3 +19,16 @@ def elo_params() -> elo.EloParams:
         min_players=int(getattr(settings, "RATINGS_MIN_PLAYERS", elo.DEFAULT_MIN_PLAYERS)),
         max_players=int(getattr(settings, "RATINGS_MAX_PLAYERS", elo.DEFAULT_MAX_PLAYERS)),
     )
+
+
+# Own moves (standing, not undone) a seat's player must have made for the seat to be rated: its
+# part in real play (docs/ratings.md). Terra Mystica: the faction, two dwellings and a bonus
+# tile are 4 setup moves, so 8 is 4 turns of round 1 at least. Mythotopia: about four turns of
+# two actions each. A kind not listed needs one move of its own per seat (a seat that never
+# moved took no part). RATINGS_REAL_PLAY_MOVES ({kind: moves}) overrides these per kind.
+REAL_PLAY_MOVES = {"terra_mystica": 8, "mythotopia": 8}
+
+
+def real_play_moves(kind: str) -> int:
+    table = {**REAL_PLAY_MOVES, **getattr(settings, "RATINGS_REAL_PLAY_MOVES", {})}
+    return int(table.get(kind, 1))

@@ -6,41 +6,50 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Count, Exists, F, OuterRef, QuerySet
 
 from games.kinds import DEFAULT_KIND
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 from ratings import elo
-from ratings.conf import ORIGINAL_MAP_ID, elo_params
+from ratings.conf import ORIGINAL_MAP_ID, elo_params, real_play_moves
 from ratings.models import FactionRating, PlayerRating, RatingChange
 
 
 def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGame]:
     """Finished, not excluded games with a complete result, as the rating's input.
 
-    Whether a game counts beyond that (number of players, one seat per person) is decided by
+    Only games that count for the rating (public ones, private ones chosen so at creation) and
+    only the seats that took part in real play: a seat whose player made fewer than
+    ``real_play_moves`` standing moves of their own (they resigned or were dropped early, or
+    the game ended before) is not rated at all, neither for nor against anyone, so accounts
+    that resign at once cannot feed a rating (docs/ratings.md). Whether a
+    game counts beyond that (enough such seats, one seat per person) is decided by
     `elo.is_rated`, so the rule lives in one place.
     """
     games = Game.objects.filter(
         status=Game.Status.FINISHED,
         finished_at__isnull=False,
         rating_exclusion__isnull=True,
+        counts_for_rating=True,
     )
     if game_ids is not None:
         games = games.filter(pk__in=list(game_ids))
     heads = list(games.order_by().values_list("pk", "finished_at", "setup__map_id", "kind"))
+    own_moves = own_moves_in_force(games)
     seats: dict[int, list[elo.SeatResult]] = defaultdict(list)
     complete: dict[int, bool] = defaultdict(lambda: True)
     rows = (
         Seat.objects.filter(game__in=games)
         .order_by("game_id", "position")
-        .values_list("game_id", "user_id", "faction", "final_vp", "dropped")
+        .values_list("game_id", "pk", "user_id", "faction", "final_vp", "dropped", "game__kind")
     )
-    for game_id, user_id, faction, vp, dropped in rows.iterator(chunk_size=5000):
+    for game_id, seat_id, user_id, faction, vp, dropped, kind in rows.iterator(chunk_size=5000):
         # A finished game's seats all have a score; roles (factions) only in kinds that have them.
         if vp is None:
             complete[game_id] = False
             continue
+        if own_moves.get(seat_id, 0) < real_play_moves(kind):
+            continue  # left (or the game ended) before real play
         seats[game_id].append(elo.SeatResult(user_id, faction, vp, dropped))
     return [
         elo.FinishedGame(
@@ -53,6 +62,31 @@ def finished_games(game_ids: Iterable[int] | None = None) -> list[elo.FinishedGa
         for pk, finished_at, map_id, kind in heads
         if complete[pk] and seats[pk] and finished_at is not None
     ]
+
+
+def own_moves_in_force(games: QuerySet[Game]) -> dict[int, int]:
+    """Per seat of these games, the moves its player made and that still stand: neither undone
+    nor rolled back (automatic answers and moves by others for the seat do not count)."""
+    undone = Move.objects.filter(
+        game_id=OuterRef("game_id"), kind=Move.Kind.UNDO, target=OuterRef("number")
+    )
+    rolled_back = Move.objects.filter(
+        game_id=OuterRef("game_id"),
+        kind=Move.Kind.ROLLBACK,
+        target__lt=OuterRef("number"),
+        number__gt=OuterRef("number"),
+    )
+    counted = (
+        Move.objects.filter(
+            game__in=games, kind=Move.Kind.COMMAND, seat__isnull=False, user_id=F("seat__user_id")
+        )
+        .exclude(Exists(undone))
+        .exclude(Exists(rolled_back))
+        .order_by()
+        .values("seat_id")
+        .annotate(n=Count("id"))
+    )
+    return {row["seat_id"]: row["n"] for row in counted}
 
 
 def leaderboard(

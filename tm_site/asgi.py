@@ -19,14 +19,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from tm_site.forwarded import ForwardedClient  # noqa: E402
 from tm_site.sync_http import SyncHttp  # noqa: E402
 from web.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": SyncHttp(django_application, threads=settings.HTTP_THREADS),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+# The client of every HTTP request and WebSocket by the one rule of NUM_PROXIES.
+application = ForwardedClient(
+    ProtocolTypeRouter(
+        {
+            "http": SyncHttp(django_application, threads=settings.HTTP_THREADS),
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
+        }
+    )
 )

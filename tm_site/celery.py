@@ -5,10 +5,15 @@ from __future__ import annotations
 import os
 
 from celery import Celery
-from celery.signals import beat_init, worker_init
+from celery.signals import beat_init, before_task_publish, task_postrun, worker_init
+
+from . import broker
 
 # Workers run production settings unless told otherwise (make run names the development ones).
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.prod")
+
+# Redis brokers through tm_site.broker: a hung Redis cannot leave the worker unable to fetch.
+broker.use()
 
 app = Celery("tm_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -29,3 +34,17 @@ def _check_settings(sender: object = None, **kwargs: object) -> None:
     from . import safety
 
     safety.check_serving_settings()
+
+
+@before_task_publish.connect
+def _stamp_sent(headers: dict | None = None, **kwargs: object) -> None:
+    from .liveness import stamp_sent
+
+    stamp_sent(headers)
+
+
+@task_postrun.connect
+def _progress(**kwargs: object) -> None:
+    from .liveness import record_progress
+
+    record_progress()

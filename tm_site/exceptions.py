@@ -39,6 +39,12 @@ class Conflict(ApplicationError):
     status_code = status.HTTP_409_CONFLICT
 
 
+class TooManyRequests(ApplicationError):
+    """A limit of the site's own (not a rate throttle) is reached; the message names it."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+
 def _first_message(detail: Any) -> str:
     if isinstance(detail, list):
         return _first_message(detail[0]) if detail else "Invalid input."

@@ -3,7 +3,8 @@
 Two rules hold for every limit here:
 - The client is the address the socket saw (``REMOTE_ADDR``) unless ``NUM_PROXIES`` says how
   many proxies of ours stand in front of the site; only then is ``X-Forwarded-For`` read, and
-  only the entry our own proxy appended. A header the client writes itself is never trusted.
+  only the entry our own proxy appended (``tm_site.forwarded``, the rule every server process
+  applies). A header the client writes itself is never trusted.
 - A limit fails open: when the cache behind the counters (Redis) is unreachable, the request
   goes on and the outage is logged, so a cache failure never stops a move.
 """
@@ -25,6 +26,8 @@ from rest_framework.throttling import (
     UserRateThrottle,
 )
 
+from tm_site.forwarded import client_of_meta
+
 if TYPE_CHECKING:  # rest_framework.views imports this module while it is being built
     from rest_framework.request import Request
     from rest_framework.views import APIView
@@ -45,7 +48,11 @@ def _log_outage(exc: Exception) -> None:
 
 
 class FailOpen:
-    """Mixin for DRF throttles: an unreachable cache lets the request through (logged)."""
+    """Mixin for DRF throttles: an unreachable cache lets the request through (logged); the
+    client is named by the site's one rule for forwarded headers."""
+
+    def get_ident(self, request: Any) -> str:
+        return client_of_meta(request.META) or ""
 
     def allow_request(self, request: Any, view: Any) -> bool:
         try:

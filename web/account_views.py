@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import cast
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -152,7 +153,16 @@ class PasswordResetView(auth_views.PasswordResetView):
     email_template_name = "web/password_reset_email.txt"
     subject_template_name = "web/password_reset_subject.txt"
     success_url = reverse_lazy("password-reset-done")
-    extra_email_context = {"site_name": settings.SITE_NAME}
+
+    # The link is built from SITE_URL, never from the request's Host header, which the client
+    # chooses: a forged Host would otherwise send the victim a link to another site.
+    @property
+    def extra_email_context(self) -> dict[str, str]:  # type: ignore[override]
+        return {"site_name": settings.SITE_NAME, "site_url": settings.SITE_URL}
+
+    @property
+    def domain_override(self) -> str:
+        return urlsplit(settings.SITE_URL).netloc
 
     def post(self, request, *args, **kwargs):
         if page_throttled(request, "login"):

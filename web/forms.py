@@ -86,6 +86,12 @@ class NewGameForm(forms.Form):
         label=_("Public"),
         help_text=_("Anyone can join. Private games are joined through their invite link."),
     )
+    rated = forms.BooleanField(
+        required=False,
+        initial=False,
+        label=_("Rated"),
+        help_text=_("A private game counts for the ratings only when this is ticked."),
+    )
     map_id = forms.ChoiceField(choices=[], required=False, label=_("Map"))
     time_control = forms.ChoiceField(
         choices=TIME_CONTROLS, initial="none", required=False, label=_("Time control")

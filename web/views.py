@@ -70,6 +70,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 player_count=data["player_count"],
                 options=data["options"],
                 public=data["public"],
+                rated=data["rated"],
                 setup=data["setup"],
                 name=data["name"],
                 map_id=data["map_id"],

@@ -101,6 +101,7 @@ class GameOutputSerializer(serializers.Serializer):
     )
     map_name = serializers.SerializerMethodField(help_text="The map's name; null likewise.")
     public = serializers.BooleanField()
+    rated = serializers.BooleanField(source="counts_for_rating")
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)

@@ -126,6 +126,12 @@ class GameListCreateApi(APIView):
             child=serializers.CharField(max_length=60), required=False, default=list, max_length=30
         )
         public = serializers.BooleanField(required=False, default=True)
+        rated = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="A private game counts for the ratings only with this set; a public game "
+            "always counts.",
+        )
         name = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
         map_id = serializers.CharField(
             required=False,

@@ -1,16 +1,20 @@
 """A broker outage in the middle of a game: moves go on, turn mails arrive late, once each.
 
-The test runs a Redis of its own (broker and cache), a worker process with its beat on it and a
-real SMTP server. Players send moves through the API; the Redis is stopped for a stretch of
-moves and started again. Every move must be accepted (no 500, none lost), and every turn mail
-the moves caused must reach the SMTP server exactly once: those of the outage through the
-outbox's sweep.
+The tests run a Redis of their own (broker and cache), a worker process with its beat on it and
+a real SMTP server. Players send moves through the API while the Redis is either stopped (a
+restart) or paused with SIGSTOP (a hung server: connections open, no answer) for a stretch of
+moves, then brought back. Every move must be accepted in bounded time (no 500, none lost), and
+every turn mail the moves caused must reach the SMTP server exactly once, without restarting the
+worker: those of the outage through the outbox's sweep.
 """
 
 from __future__ import annotations
 
+import signal
+import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from django.conf import settings
@@ -23,7 +27,7 @@ from notifications.services import TURN_CATEGORIES
 from outbox.models import Entry
 from tests.notifications.tables import Table
 from tests.notifications.worker import WorkerProcess, _forget_connections, wait_until
-from tests.support.servers import private_redis
+from tests.support.servers import PrivateRedis, private_redis
 from tm_site import celery_app
 
 pytestmark = [
@@ -37,16 +41,18 @@ pytestmark = [
 BEFORE, DURING, AFTER = 8, 14, 8
 
 
-def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_server, settings):
+def _outage(
+    smtp_server, settings, during: Callable[[PrivateRedis, Callable[[int], None]], None]
+) -> tuple[list[int], list[float], set[str], Counter]:
+    """Play BEFORE moves, ``during(redis, play)``, AFTER moves; wait for every turn mail.
+
+    Returns each move's status and seconds, the keys of the mails expected, and the mails
+    delivered (by key)."""
     for name, value in smtp_server.settings().items():
         setattr(settings, name, value)
     with private_redis() as redis:
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": redis.url,
-            }
-        }
+        # The site's own cache settings (timeouts included), on this Redis.
+        settings.CACHES = {"default": {**settings.REDIS_CACHE, "LOCATION": redis.url}}
         queue = f"tm-test-outage-{uuid.uuid4().hex[:8]}"
         saved = {
             key: celery_app.conf.get(key)
@@ -54,7 +60,7 @@ def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_ser
         }
         celery_app.conf.update(
             broker_url=redis.url,
-            broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 2},
+            broker_transport_options=settings.REDIS_BROKER_TRANSPORT_OPTIONS,
             task_default_queue=queue,
             task_always_eager=False,
         )
@@ -77,6 +83,7 @@ def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_ser
                 Seat.objects.filter(game_id=table.game_id).values_list("position", "user_id")
             )
             answers: list[int] = []
+            seconds: list[float] = []
             expected: set[str] = set()
             waiting_before: set[int] = set()
 
@@ -86,11 +93,13 @@ def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_ser
                     faction, command = table.rows[table.played]
                     mover = table.owner[faction].pk
                     number = table.game.move_count
+                    started = time.monotonic()
                     response = clients[mover].post(
                         f"/api/v1/games/{table.game_id}/moves/",
                         {"command": command, "expected_move_number": number},
                         format="json",
                     )
+                    seconds.append(time.monotonic() - started)
                     answers.append(response.status_code)
                     assert response.status_code == 201, response.content
                     table.played += 1
@@ -104,9 +113,7 @@ def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_ser
                     waiting_before = set(waiting)
 
             play(BEFORE)
-            redis.stop()
-            play(DURING)
-            redis.start()
+            during(redis, play)
             play(AFTER)
 
             def delivered() -> Counter:
@@ -120,15 +127,53 @@ def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_ser
                 timeout=120,
                 what="every turn mail",
             )
+            assert worker.process.poll() is None, "the worker exited"
         finally:
             worker.stop()
             celery_app.conf.update(task_always_eager=True, **saved)
             _forget_connections(celery_app)
-
-    assert answers == [201] * (BEFORE + DURING + AFTER)
     assert Move.objects.filter(game_id=table.game_id).count() == table.game.move_count
-    assert table.game.move_count >= BEFORE + DURING + AFTER
-    mails = delivered()
+    assert table.game.move_count >= len(answers)
+    return answers, seconds, expected, delivered()
+
+
+def test_moves_and_turn_mails_survive_a_broker_outage(transactional_db, smtp_server, settings):
+    def restart(redis: PrivateRedis, play: Callable[[int], None]) -> None:
+        redis.stop()
+        play(DURING)
+        redis.start()
+
+    answers, _, expected, mails = _outage(smtp_server, settings, restart)
+    assert len(answers) == BEFORE + DURING + AFTER
+    assert answers == [201] * (BEFORE + DURING + AFTER)
     assert len(expected) >= DURING // 2
     assert {key: mails[key] for key in expected} == dict.fromkeys(expected, 1)
     assert max(mails.values()) == 1  # nothing at all sent twice
+
+
+# Longer than every broker, result and cache timeout of the site's settings.
+PAUSE = 12.0
+
+
+def test_a_hung_broker_costs_moves_bounded_time_and_the_worker_recovers_by_itself(
+    transactional_db, smtp_server, settings
+):
+    def hang(redis: PrivateRedis, play: Callable[[int], None]) -> None:
+        assert redis.process is not None
+        redis.process.send_signal(signal.SIGSTOP)
+        try:
+            paused = time.monotonic()
+            play(3)
+            while time.monotonic() - paused < PAUSE:
+                play(1)
+        finally:
+            redis.process.send_signal(signal.SIGCONT)
+
+    answers, seconds, expected, mails = _outage(smtp_server, settings, hang)
+    assert set(answers) == {201}
+    assert len(answers) > BEFORE + AFTER + 3  # moves were sent while Redis hung
+    # A move waits at most for the rate limit's cache and for one hand-over to the broker.
+    bound = settings.CACHE_TIMEOUT + settings.OUTBOX_PUBLISH_TIMEOUT + 2
+    assert max(seconds) < bound, sorted(seconds)[-3:]
+    assert {key: mails[key] for key in expected} == dict.fromkeys(expected, 1)
+    assert max(mails.values()) == 1

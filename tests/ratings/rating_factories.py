@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 import factory
 from django.contrib.auth import get_user_model
 
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 from ratings import elo
+from ratings.conf import real_play_moves
 
 T0 = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 MAP = "126fe960806d587c78546b30f1a90853b1ada468"
@@ -39,13 +40,18 @@ def finished_game(
     results: Sequence[tuple],
     finished_at: datetime | None = None,
     map_id: str = MAP,
+    moves: Sequence[int] | None = None,
     **fields,
 ) -> Game:
-    """A game with one seat per (user, faction, vp[, dropped]), in seat order."""
+    """A game with one seat per (user, faction, vp[, dropped]), in seat order, whose players
+    each made ``moves[i]`` moves of their own (by default enough for real play)."""
     extra = {"finished_at": finished_at} if finished_at is not None else {}
     game = GameFactory(player_count=len(results), setup={"map_id": map_id}, **extra, **fields)
+    if moves is None:
+        moves = [real_play_moves(game.kind)] * len(results)
+    log = []
     for position, (user, faction, vp, *dropped) in enumerate(results, start=1):
-        Seat.objects.create(
+        seat = Seat.objects.create(
             game=game,
             user=user,
             position=position,
@@ -53,6 +59,15 @@ def finished_game(
             final_vp=vp,
             dropped=bool(dropped and dropped[0]),
         )
+        log += [
+            Move(game=game, seat=seat, user=user, actor=faction, command="pass")
+            for _ in range(moves[position - 1])
+        ]
+    for number, move in enumerate(log, start=1):
+        move.number = number
+    Move.objects.bulk_create(log)
+    game.move_count = len(log)
+    game.save(update_fields=["move_count"])
     return game
 
 

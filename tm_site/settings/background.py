@@ -10,20 +10,34 @@ from pathlib import Path
 
 from celery.schedules import crontab
 
-from tm_site.env import env_bool, env_int, env_str, site_name
+from tm_site.env import env_bool, env_float, env_int, env_str, site_name
 
 _BASE_DIR = Path(__file__).resolve().parent.parent.parent
 _REDIS_URL = env_str("REDIS_URL")
 
 # --- Celery ----------------------------------------------------------------------------------
 
+# Every connection to Redis has timeouts: a hung Redis (connections open, no answer) breaks the
+# worker's connection after CELERY_BROKER_SOCKET_TIMEOUT seconds instead of leaving it waiting
+# for ever, and the worker reconnects (below). A request hands work to the broker after its
+# commit and waits for it at most OUTBOX_PUBLISH_TIMEOUT seconds. An unacknowledged task (its
+# worker died) goes back to the queue after CELERY_VISIBILITY_TIMEOUT.
+REDIS_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "socket_connect_timeout": env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2),
+    "socket_timeout": env_int("CELERY_BROKER_SOCKET_TIMEOUT", 5),
+    "socket_keepalive": True,
+    # Idle connections are checked with a PING before use, so a stale one is replaced.
+    "health_check_interval": env_int("CELERY_BROKER_HEALTH_CHECK", 10),
+    "retry_on_timeout": True,
+}
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", _REDIS_URL or "filesystem://localhost/")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _REDIS_URL) or None
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _QUEUE_DIR = Path(env_str("CELERY_FILESYSTEM_DIR", str(_BASE_DIR / ".celery")))
     for _folder in ("queue", "processed", "control"):
         (_QUEUE_DIR / _folder).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(_QUEUE_DIR / "queue"),
         "data_folder_out": str(_QUEUE_DIR / "queue"),
         "processed_folder": str(_QUEUE_DIR / "processed"),
@@ -32,15 +46,24 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
     }
 else:
-    # An unacknowledged task (its worker died) goes back to the queue after this long.
-    # A request hands work to the broker after its commit: a broker that does not answer
-    # costs it at most these few seconds (the outbox's sweep sends the work later).
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
-        "socket_connect_timeout": env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2),
-        "socket_timeout": env_int("CELERY_BROKER_SOCKET_TIMEOUT", 5),
-    }
+    CELERY_BROKER_TRANSPORT_OPTIONS = REDIS_BROKER_TRANSPORT_OPTIONS
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2)
+# A worker that loses the broker reconnects for as long as it takes (never gives up and exits),
+# and hands the tasks it was running back (acks_late: they come again; all are idempotent).
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# The result backend (Redis) likewise: bounded waits, a check of idle connections, retries.
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = env_int("CELERY_BROKER_CONNECT_TIMEOUT", 2)
+CELERY_REDIS_SOCKET_TIMEOUT = env_int("CELERY_BROKER_SOCKET_TIMEOUT", 5)
+CELERY_REDIS_SOCKET_KEEPALIVE = True
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = env_int("CELERY_BROKER_HEALTH_CHECK", 10)
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 10
+# The worker is stuck (tm_site/liveness.py, run by deploy/worker) when work has waited this
+# many seconds and no task has finished meanwhile.
+WORKER_STALE_AFTER = env_int("WORKER_STALE_AFTER", 300)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tm_site")
 CELERY_TASK_SERIALIZER = "json"
@@ -101,6 +124,9 @@ EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 OUTBOX_GRACE = env_int("OUTBOX_GRACE", 10)
 OUTBOX_LEASE = env_int("OUTBOX_LEASE", 120)
 OUTBOX_MAX_ATTEMPTS = env_int("OUTBOX_MAX_ATTEMPTS", 10)
+# The longest a request (or a task) waits to hand an entry to the broker after its commit; a
+# broker that has not answered by then leaves the entry to the sweep.
+OUTBOX_PUBLISH_TIMEOUT = env_float("OUTBOX_PUBLISH_TIMEOUT", 1.0)
 
 # Absolute address of the site, for links in mails.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

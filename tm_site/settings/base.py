@@ -3,13 +3,25 @@
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
-from tm_site.env import email_settings, env_bool, env_int, env_list, env_str, site_name
+from tm_site.env import (
+    email_settings,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    site_name,
+)
 from tm_site.safety import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+# Keys retired by a rotation, newest first: what they signed (sessions, API tokens, mail links)
+# stays valid while they are listed (docs/operations.md, "Rotating SECRET_KEY").
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -114,8 +126,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+# Seconds a request waits for the cache (rate limits) to connect or answer: a hung Redis then
+# costs a request this long once per limit, which fails open (tm_site/throttling.py).
+CACHE_TIMEOUT = env_float("CACHE_TIMEOUT", 1.0)
+REDIS_CACHE = {
+    "BACKEND": "tm_site.cache.SharedPoolRedisCache",
+    "LOCATION": REDIS_URL,
+    "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT, "socket_timeout": CACHE_TIMEOUT},
+}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "tm_site.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": REDIS_CACHE}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -161,8 +181,15 @@ DEFAULT_FROM_EMAIL = env_str(
     "DEFAULT_FROM_EMAIL", globals().get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 )
 
+# Confirmation links mailed when a player gives an address: at most this many an hour per
+# account, and a day per address (a 429 names the limit).
+CONFIRMATION_MAILS_PER_ACCOUNT = env_int("CONFIRMATION_MAILS_PER_ACCOUNT", 3)
+CONFIRMATION_MAILS_PER_ADDRESS = env_int("CONFIRMATION_MAILS_PER_ADDRESS", 3)
+
 # An API token unused for this many days expires (docs/api.md); a password change revokes it.
 API_TOKEN_IDLE_DAYS = env_int("API_TOKEN_IDLE_DAYS", 30)
+
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -183,8 +210,9 @@ REST_FRAMEWORK = {
         "tm_site.throttling.AnonThrottle",
     ],
     # How many proxies of ours stand in front of the site (docs/operations.md). 0: the client is
-    # the socket's address and X-Forwarded-For, which any client can write, is ignored.
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
+    # the socket's address and X-Forwarded-For, which any client can write, is ignored. Every
+    # server process applies this one rule (tm_site/forwarded.py).
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "300/min"),
         "writes": env_str("THROTTLE_WRITES", "300/min"),
@@ -222,7 +250,14 @@ LOGGING = {
     "loggers": {"django.request": {"level": "ERROR"}},
 }
 
-USE_X_FORWARDED_PROTO = env_bool("USE_X_FORWARDED_PROTO", False)
+# X-Forwarded-Proto is trusted only from a proxy of ours, like X-Forwarded-For: by default when
+# NUM_PROXIES says there is one, never without one.
+USE_X_FORWARDED_PROTO = env_bool("USE_X_FORWARDED_PROTO", NUM_PROXIES > 0)
+if USE_X_FORWARDED_PROTO and NUM_PROXIES <= 0:
+    raise ImproperlyConfigured(
+        "USE_X_FORWARDED_PROTO trusts a proxy's header, but NUM_PROXIES is 0: set NUM_PROXIES "
+        "to the number of proxies of ours in front of the site (docs/operations.md)."
+    )
 if USE_X_FORWARDED_PROTO:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
