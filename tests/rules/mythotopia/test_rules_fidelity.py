@@ -9,15 +9,12 @@ from games.kinds.mythotopia import Mythotopia
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
-from .helpers import blank, hand, own, play
+from .helpers import hand, own, play, two_players_near_blore
 
 
 @pytest.fixture
 def state():
-    s = blank(2)
-    own(s, 1, "Palmain", "Nusus")
-    own(s, 2, "Iracund")
-    return s
+    return two_players_near_blore()
 
 
 # --- The last army -----------------------------------------------------------------------
