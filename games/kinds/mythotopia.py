@@ -18,7 +18,10 @@ from games.rules.core import RuleError
 
 from .contract import KindInfo, Option, RuleViolation
 
-VERSION = "1"
+# 2: the rules fixes of issue 24 (two provinces returned at the start choice, the first hands
+# after the citadels, the last army with the Army card only, Counsellor with one or more cards).
+# Logs of version 1 that use what version 2 refuses no longer replay.
+VERSION = "2"
 # Row details for the actor's eyes only; ``drawn_by`` holds, by colour, what other players
 # drew (a replacement for a province card lost from the hand, a first hand): each sees their own.
 SECRET_ROW_KEYS = ("drawn", "discarded", "taken", "drawn_by")
