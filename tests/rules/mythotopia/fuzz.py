@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -207,13 +208,16 @@ def play_game(game: Game, rng: random.Random, legal_every: int = LEGAL_EVERY) ->
     return game
 
 
-def run_fuzz(games: int, seed: int, legal_every: int = LEGAL_EVERY) -> dict[str, Any]:
+def run_fuzz(
+    games: int, seed: int, legal_every: int = LEGAL_EVERY, progress: bool = False
+) -> dict[str, Any]:
     """Plays ``games`` random games (from ``seed``) and counts what broke.
 
     Returns ``games``, ``by_players`` (games, with the start choice, with citadels, actions
     per player count), ``stuck``, ``refused``, ``invariant``, ``score``, ``unfinished``,
     ``commands_checked``, ``seconds`` and ``failures`` (the first 20, each with the game's
-    player count, seed, options and the message: enough to replay it)."""
+    player count, seed, options and the message: enough to replay it). ``progress`` prints a
+    line to stderr every 100 games."""
     started = time.monotonic()
     counts: Counter[str] = Counter()
     by_players: dict[int, Counter[str]] = {n: Counter() for n in (2, 3, 4)}
@@ -245,6 +249,8 @@ def run_fuzz(games: int, seed: int, legal_every: int = LEGAL_EVERY) -> dict[str,
                 )
         tally["actions"] += game.actions
         checked += game.commands_checked
+        if progress and (index + 1) % 100 == 0:
+            print(f"{index + 1} games, findings {dict(counts)}", file=sys.stderr, flush=True)
     return {
         "games": games,
         "seed": seed,
@@ -262,7 +268,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--legal-every", type=int, default=LEGAL_EVERY)
     args = parser.parse_args()
-    report = run_fuzz(args.games, args.seed, args.legal_every)
+    report = run_fuzz(args.games, args.seed, args.legal_every, progress=True)
     print(json.dumps(report, indent=2))
     broken = sum(report[k] for k in ("stuck", "refused", "invariant", "score", "unfinished"))
     raise SystemExit(1 if broken else 0)
