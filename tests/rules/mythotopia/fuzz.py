@@ -36,7 +36,10 @@ from games.rules.mythotopia.playout import random_step  # noqa: E402
 
 from .playouts import check_invariants  # noqa: E402
 
-MAX_ACTIONS = 8000
+# A random player can take a long time to empty a fourth VP card (one game of 6,000 needed
+# 9,311 actions: its ships were recalled about as often as sent out to the fourth sea); a game
+# still running after this many actions is reported as unfinished.
+MAX_ACTIONS = 20000
 # Every listed command of every waiting seat is applied through the platform's contract at
 # this interval of actions (and at every secret setup choice); the check is the costly part.
 LEGAL_EVERY = 25
