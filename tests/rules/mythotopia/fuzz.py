@@ -36,9 +36,9 @@ from games.rules.mythotopia.playout import random_step  # noqa: E402
 
 from .playouts import check_invariants  # noqa: E402
 
-# A random player can take a long time to empty a fourth VP card (one game of 6,000 needed
-# 9,311 actions: its ships were recalled about as often as sent out to the fourth sea); a game
-# still running after this many actions is reported as unfinished.
+# A random player can take a long time to empty a fourth VP card (3 two-player games of 6,000
+# needed 9,312 to 11,887 actions: ships recalled about as often as sent out to the fourth sea);
+# a game still running after this many actions is reported as unfinished.
 MAX_ACTIONS = 20000
 # Every listed command of every waiting seat is applied through the platform's contract at
 # this interval of actions (and at every secret setup choice); the check is the costly part.
