@@ -18,8 +18,13 @@ from games.rules.core import RuleError
 
 from .contract import KindInfo, Option, RuleViolation
 
-VERSION = "1"
-SECRET_ROW_KEYS = ("drawn", "discarded")
+# 2: the rules fixes of issue 24 (two provinces returned at the start choice, the first hands
+# after the citadels, the last army with the Army card only, Counsellor with one or more cards).
+# Logs of version 1 that use what version 2 refuses no longer replay.
+VERSION = "2"
+# Row details for the actor's eyes only; ``drawn_by`` holds, by colour, what other players
+# drew (a replacement for a province card lost from the hand, a first hand): each sees their own.
+SECRET_ROW_KEYS = ("drawn", "discarded", "taken", "drawn_by")
 
 
 def in_reader_language(row: dict) -> dict:
@@ -74,7 +79,7 @@ class Mythotopia:
             Option(
                 "start-choice",
                 gettext_noop(
-                    "3-4 players: one province more is dealt; each returns one, chosen secretly"
+                    "3-4 players: one province more is dealt; each returns two, chosen secretly"
                 ),
                 label=gettext_noop("Choose the start provinces"),
                 group="variant",
@@ -178,11 +183,14 @@ class Mythotopia:
         """Which cards a player discards or takes back is for their eyes only."""
         if seat is not None and actor == mythotopia.seat_colour(seat):
             return command
-        words = command.split()
+        words = mythotopia.canonical(command)
         if words and words[0] == "discard":
             return f"discard {len(words) - 1} card{'s' if len(words) > 2 else ''}"
         if words[:2] == ["play", "counsellor"]:
             return "play counsellor"
+        if words[:2] == ["play", "mystic"] and len(words) > 2:
+            # The card taken back may have been discarded face down.
+            return " ".join(["play", "mystic", "(1 card)", *words[3:]])
         if words and words[0] == "take":
             return "take 1 card"
         if words and words[0] == "citadel":
@@ -195,7 +203,15 @@ class Mythotopia:
         seen = []
         for row in rows:
             mine = seat is not None and row.get("actor") == mythotopia.seat_colour(seat)
-            shown = {k: v for k, v in row.items() if mine or k not in SECRET_ROW_KEYS}
+            shown = {
+                k: v
+                for k, v in row.items()
+                if k != "drawn_by" and (mine or k not in SECRET_ROW_KEYS)
+            }
+            if seat is not None and not mine:
+                own = row.get("drawn_by", {}).get(mythotopia.seat_colour(seat))
+                if own:
+                    shown["drawn"] = own  # what this reader drew in another player's move
             if not mine and "command" in shown:
                 shown["command"] = self.command_view(row["actor"], row["command"], None)
             seen.append(in_reader_language(shown))
@@ -206,6 +222,11 @@ class Mythotopia:
         player would know what the next try brings."""
         if any(row.get("drawn") for row in rows):
             return gettext("This move drew cards you have seen now: it cannot be taken back.")
+        if any(row.get("drawn_by") for row in rows):
+            return gettext(
+                "This move made another player draw a card they have seen now: it cannot be "
+                "taken back."
+            )
         if any(row.get("reveals") for row in rows):
             return gettext("This move showed what was secret: it cannot be taken back.")
         return None

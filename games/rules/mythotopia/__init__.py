@@ -6,7 +6,7 @@ the engine accepts; ``view`` shows a state to a seat or a spectator; ``preview``
 """
 
 from .data import provisional, provisional_note
-from .engine import apply, drop
+from .engine import apply, canonical, drop
 from .legal import acting_seat, candidates, legal_commands
 from .preview import preview
 from .scoring import breakdown, vp
@@ -18,6 +18,7 @@ __all__ = [
     "apply",
     "breakdown",
     "candidates",
+    "canonical",
     "choosers",
     "drop",
     "legal_commands",

@@ -89,15 +89,29 @@ def province_card_places(state: State, seat: int, play: Play, card: str, rule: s
     return connected_by_roads(state, seat, card)
 
 
-def armies_sent(player: dict[str, Any], symbols: int, rule: str) -> int:
+# The cards called "Army": the starting card and its progress version.
+ARMY_CARDS = ("army", "p-army")
+
+
+def armies_sent(player: dict[str, Any], play: Play, symbols: int, rule: str) -> int:
     if symbols < 1:
         raise RuleError(f"{rule}: play at least one army symbol.")
     if symbols > player["armies"]:
-        # With exactly one army left, an Army card (2 symbols) still sends that one.
-        if player["armies"] == 1 and symbols == 2:
+        if player["armies"] == 1 and last_army_exception(play):
             return 1
-        raise RuleError(f"{rule}: only {player['armies']} armies in your personal supply.")
+        raise RuleError(
+            f"{rule}: only {player['armies']} armies in your personal supply (with exactly "
+            "1 left, only the Army card alone may still be played)."
+        )
     return symbols
+
+
+def last_army_exception(play: Play) -> bool:
+    """The seed: "Einzige Ausnahme: Besitzt du nur noch 1 Armee in deinem Persönlichen Vorrat,
+    darfst du die Karte „Army“ (Armee) ausspielen und nutzen (obwohl sie 2 Armeesymbole hat)":
+    the Army card alone, not any cards showing two army symbols together."""
+    sources = [(card, amount) for card, kind, amount in play.paid if kind == "army"]
+    return len(sources) == 1 and sources[0][0] in ARMY_CARDS and sources[0][1] == 2
 
 
 # --- Attack and armies ------------------------------------------------------------------
@@ -130,7 +144,7 @@ def attack(state: State, seat: int, words: list[str], rows: Rows) -> None:
         places = province_card_places(state, seat, play, source, rule)
         food = launch_food(state, seat, places, target, len(ships), rule)
     paid = play.pay(parts.get("pay", []))
-    sent = armies_sent(player, paid["army"], rule)
+    sent = armies_sent(player, play, paid["army"], rule)
     exactly(paid, {"army": paid["army"], "food": food}, rule)
     player["armies"] -= sent
     where["armies"][str(seat)] = where["armies"].get(str(seat), 0) + sent
@@ -198,7 +212,7 @@ def deploy(state: State, seat: int, words: list[str], rows: Rows) -> None:
     play = Play(state, seat)
     paid = play.pay(parts.get("pay", []))
     player = state["seats"][str(seat)]
-    sent = armies_sent(player, paid["army"], rule)
+    sent = armies_sent(player, play, paid["army"], rule)
     exactly(paid, {"army": paid["army"], "food": 0 if own else 1}, rule)
     player["armies"] -= sent
     where["armies"][str(seat)] = where["armies"].get(str(seat), 0) + sent

@@ -8,7 +8,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from .sayings import gettext_noop, said
-from .state import State, choosers, controlled, first_turn
+from .state import State, choosers, controlled
 
 
 def choosing(state: State) -> bool:
@@ -30,21 +30,26 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
 
 
 def reveal(state: State, rows: list[dict[str, Any]]) -> None:
-    """Every seat has chosen (or left): all citadels are placed together."""
+    """Every seat has chosen (or left): all citadels are placed together, then the first hands
+    are drawn (each seat's cards for its own eyes: ``drawn_by``)."""
     choices = state["citadel_choices"]
     for key, province in sorted(choices.items()):
         state["provinces"][province]["building"] = "citadel"
         player = state["seats"][key]
         player["villages"] += 1
         player["citadel"] = "board"
-    rows.append({**said(None, gettext_noop("citadels revealed")), "reveals": True})
+    state["citadel_choices"] = None
+    from .start_choice import deal_hands
+
+    hands = deal_hands(state)
+    rows.append(
+        {**said(None, gettext_noop("citadels revealed")), "reveals": True, "drawn_by": hands}
+    )
     for key, province in sorted(choices.items()):
         colour = state["colours"][int(key) - 1]
         rows.append(
             said(None, gettext_noop("%(colour)s: %(province)s"), colour=colour, province=province)
         )
-    state["citadel_choices"] = None
-    state["turn"] = first_turn(state)
 
 
 def candidates(state: State, seat: int) -> list[str]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games.rules.core import RuleError
 
-from . import actions, citadel, progress, start_choice
+from . import actions, citadel, data, progress, start_choice
 from .sayings import gettext_noop, said
 from .scoring import choose_scribe_source, vp
 from .state import (
@@ -39,6 +40,22 @@ TWO_WORD_ACTIONS: dict[str, progress.Handler] = {
 }
 
 
+@functools.cache
+def _province_spellings() -> dict[str, str]:
+    return {name.lower(): name for name in data.provinces()}
+
+
+def canonical(command: str) -> list[str]:
+    """The command's words as the game spells them, whatever case was typed: provinces as on
+    the map (``blore`` is Blore), every other name in lower case (commands, cards, colours,
+    seas); the parts of ``card:kind`` each."""
+    provinces = _province_spellings()
+    return [
+        ":".join(provinces.get(part.lower(), part.lower()) for part in word.split(":"))
+        for word in command.split()
+    ]
+
+
 def seat_of_actor(state: State, actor: str) -> int:
     if actor not in state["colours"]:
         raise RuleError(f"{actor!r} plays no colour in this game.")
@@ -58,34 +75,55 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
             )
     elif state["turn"]["seat"] != seat:
         raise RuleError(f"Turn order: it is not {actor}'s turn.")
-    words = command.split()
+    words = canonical(command)
     if not words:
         raise RuleError("Empty command: type an action such as 'pass'.")
     new = copied(state)
     events: list[dict[str, Any]] = []
     if start_choice.choosing(new):
         if words[0] != "return":
-            raise RuleError("Start choice: return <province> first (the start choice).")
+            raise RuleError("Start choice: return <provinces> first (the start choice).")
         start_choice.choose(new, seat, words[1:], events)
-        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
+        return new, [_row(new, actor, seat, words, events, action=None)]
     if words[0] == "scribe":
         # A standing choice, not an action: it neither uses an action nor counts as a free one.
         choose_scribe_source(new, seat, words[1:], events)
-        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
+        return new, [_row(new, actor, seat, words, events, action=None)]
     if citadel.choosing(new) or words[0] == "citadel":
         citadel.choose(new, seat, words[1:] if words[0] == "citadel" else [], events)
-        return new, [{"actor": actor, "command": " ".join(words), **_rows_text(new, events)}]
+        return new, [_row(new, actor, seat, words, events, action=None)]
     free = dispatch(new, seat, words, events)
+    if words[0] != "march" and new["turn"].get("road_move") == progress.ROAD_MOVE_OPEN:
+        new["turn"]["road_move"] = True  # any other command ends the road move
+    return new, [_row(new, actor, seat, words, events, action=not free)]
+
+
+def _row(
+    new: State,
+    actor: str,
+    seat: int,
+    words: list[str],
+    events: list[dict[str, Any]],
+    *,
+    action: bool | None,
+) -> dict[str, Any]:
+    """The move's ledger row; ``action``: True uses one of the turn's actions (the second ends
+    the turn), False is a free action, None neither (a setup choice, the Scribe's source)."""
     row: dict[str, Any] = {
         "actor": actor,
         "command": " ".join(words),
-        "text": "; ".join(e["event"] for e in events) or command,
+        "text": "; ".join(e["event"] for e in events) or " ".join(words),
         **_sayings(events),
     }
-    drawn = [card for e in events for card in e.get("drawn", [])]
-    if free:
+    drawn, others = _drawn(new, seat, events)
+    if others:
+        # Another player drew (a replacement for a province card lost from the hand, a first
+        # hand): for their eyes only, and the move can no longer be taken back.
+        row["drawn_by"] = others
+        row["reveals"] = True
+    if action is False:
         new["turn"]["free"] = True
-    else:
+    elif action:
         new["turn"]["actions"] += 1
         if new["turn"]["actions"] >= 2 and not new["finished"]:
             drawn += end_turn(new, seat)
@@ -94,16 +132,28 @@ def apply(state: State, actor: str, command: str) -> tuple[State, list[dict[str,
     discarded = [card for e in events for card in e.get("cards", [])]
     if discarded:
         row["discarded"] = discarded
+    taken = [card for e in events for card in e.get("taken", [])]
+    if taken:
+        row["taken"] = taken  # Mystic: the card back from the discard pile, for its player
     row["vp"] = {new["colours"][s - 1]: vp(new, s) for s in range(1, len(new["players"]) + 1)}
-    return new, [row]
+    return row
 
 
-def _rows_text(state: State, events: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "text": "; ".join(e["event"] for e in events),
-        **_sayings(events),
-        "vp": {state["colours"][s - 1]: vp(state, s) for s in range(1, len(state["players"]) + 1)},
-    }
+def _drawn(
+    state: State, seat: int, events: list[dict[str, Any]]
+) -> tuple[list[str], dict[str, list[str]]]:
+    """The cards the actor drew, and by colour the cards other players drew (a replacement for
+    a province card lost from the hand: ``drawn_by`` of an event, keyed by seat)."""
+    drawn: list[str] = []
+    others: dict[str, list[str]] = {}
+    for event in events:
+        drawn += event.get("drawn", [])
+        for key, cards in event.get("drawn_by", {}).items():
+            if int(key) == seat:
+                drawn += cards
+            elif cards:
+                others.setdefault(state["colours"][int(key) - 1], []).extend(cards)
+    return drawn, others
 
 
 def _sayings(events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import citadel, data, start_choice
-from .actions import connected_by_roads, sea_slug
+from .actions import ARMY_CARDS, connected_by_roads, sea_slug
 from .engine import apply
 from .payment import BENEFITS, CONVERTERS
 from .scoring import empty_vp_cards, token_available
@@ -128,7 +128,7 @@ def army_payments(cards: list[str], supply: int, levies: bool = False) -> list[l
     total = 0
     chosen: list[str] = []
     for card in army:
-        if total + data.card_symbols(card)["army"] > max(supply, 2 if supply == 1 else 0):
+        if total + data.card_symbols(card)["army"] > supply:
             break
         chosen.append(card)
         total += data.card_symbols(card)["army"]
@@ -136,6 +136,9 @@ def army_payments(cards: list[str], supply: int, levies: bool = False) -> list[l
             options.append(list(chosen))
     if len(chosen) > 1:
         options.append(chosen)
+    if supply == 1:
+        # The last army: the Army card alone still sends it (actions.last_army_exception).
+        options += [[c] for c in army if c in ARMY_CARDS][:1]
     named = [[c if len(data.card_symbols(c)) == 1 else f"{c}:army" for c in o] for o in options]
     if levies and supply >= 1:
         partner = next(
@@ -183,6 +186,10 @@ def candidates(state: State, seat: int) -> list[str]:
                 if food is not None:
                     found.append(with_pay(["deploy", province], option + food))
         here = state["provinces"][province]["armies"].get(str(seat), 0)
+        if here and mine and state["turn"]["road_move"] is not True:
+            # The road move, a group at a time (more groups follow in the same road move).
+            for end in sorted(connected_by_roads(state, seat, province) - {province}):
+                found.append(f"march {here} from {province} to {end}")
         if here and not at_war(state, province):
             found.append(f"withdraw {here} from {province}")
             hired = state["provinces"][province]["mercenaries"].get(str(seat), 0)
@@ -328,7 +335,8 @@ def _card_texts(state: State, seat: int, cards: list[str]) -> list[str | None]:
     if "philosopher" in cards:
         found.append("play philosopher")
     if "counsellor" in cards:
-        found.append("play counsellor")
+        # One or more cards discarded: each card alone (a longer list is typed).
+        found += [f"play counsellor {c}" for c in cards if c != "counsellor"]
     if "alchemist" in cards:
         found += ["play alchemist 1", "play alchemist 2"]
     if "mystic" in cards:

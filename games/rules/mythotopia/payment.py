@@ -23,6 +23,8 @@ class Play:
         self.seat = seat
         self.player: dict[str, Any] = state["seats"][str(seat)]
         self.used: list[str] = []
+        # What each card paid: (card, kind, amount), for rules that ask which card it was.
+        self.paid: list[tuple[str, str, int]] = []
 
     def card(self, card: str, role: str) -> str:
         """Play ``card`` (from hand or reserve) for ``role``; one use per card."""
@@ -51,10 +53,12 @@ class Play:
                 [kind] = symbols
             if kind not in symbols:
                 self.card(card, "Paying with symbols")
-                paid[kind] += self._converted(card, kind)
-                continue
-            self.card(card, "Paying with symbols")
-            paid[kind] += symbols[kind]
+                amount = self._converted(card, kind)
+            else:
+                self.card(card, "Paying with symbols")
+                amount = symbols[kind]
+            paid[kind] += amount
+            self.paid.append((card, kind, amount))
         return paid
 
     def _benefit(self, benefit: str, rest: str) -> tuple[str, int]:
@@ -87,8 +91,14 @@ class Play:
         """Farming, Gold Mine, Levies, Quarry in the reserve: once per turn any card as 1."""
         converter = CONVERTERS.get(kind)
         once = self.state["turn"]["once"]
-        if converter is None or converter not in self.player["reserve"] or converter in once:
+        if converter is None or converter not in self.player["reserve"]:
             raise RuleError(f"Paying with symbols: {card} shows no {kind}.")
+        if converter in once:
+            # The seed: "In jedem deiner Züge kannst du einmal eine beliebige Karte ... spielen".
+            raise RuleError(
+                f"{data.card_name(converter)}: once per turn; it has already turned a card "
+                f"into 1 {kind} this turn ({card} shows no {kind})."
+            )
         if converter == card:
             raise RuleError(f"{data.card_name(card)}: it turns another card into 1 {kind}.")
         once.append(converter)

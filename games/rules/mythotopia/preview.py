@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import citadel, start_choice
-from .engine import apply
+from .engine import apply, canonical
 from .legal import legal_commands
 from .state import State, seat_colour
 from .view import view
@@ -26,11 +26,11 @@ def preview(state: State, seat: int, command: str) -> dict[str, Any]:
         # A secret setup choice: the result would reveal the others' choices once all are
         # made, so the preview shows the choice alone.
         shown = view(state, seat)
-        shown["my_pending_choice"] = " ".join(command.split())
+        shown["my_pending_choice"] = " ".join(canonical(command))
         row = {"actor": rows[0]["actor"], "command": rows[0]["command"]}
         return {"after": after, "state": shown, "ledger": [row], "legal": []}
     drawn = [card for row in rows for card in row.get("drawn", [])]
-    if command.split()[0] == "take" and drawn:
+    if canonical(command)[0] == "take" and drawn:
         drawn = drawn[1:]  # the Philosopher's card the player takes is one they chose
     shown = view(after, seat)
     hand = list(shown["my_hand"])
@@ -42,7 +42,8 @@ def preview(state: State, seat: int, command: str) -> dict[str, Any]:
     shown["philosopher_cards"] = len(looked_at)
     ledger = []
     for row in rows:
-        kept = {k: v for k, v in row.items() if k != "drawn"}
+        # Neither the cards the seat would draw nor those another player would draw.
+        kept = {k: v for k, v in row.items() if k not in ("drawn", "drawn_by")}
         if "drawn" in row:
             kept["drawn_count"] = len(row["drawn"])
         ledger.append(kept)

@@ -65,11 +65,15 @@ def providence(state: State, seat: int, words: list[str], rows: Rows) -> None:
 
 
 def counsellor(state: State, seat: int, words: list[str], rows: Rows) -> None:
-    """Discards from the hand are replaced, and the Counsellor itself; discards from the
-    reserve are not (the seed: "allerdings ziehst du für diese keine Ersatzkarten")."""
+    """One or more cards discarded ("Du kannst eine oder mehrere Karten aus deiner Hand
+    abwerfen"); discards from the hand are replaced, and the Counsellor itself; discards from
+    the reserve are not (the seed: "allerdings ziehst du für diese keine Ersatzkarten")."""
     player = state["seats"][str(seat)]
-    if len(set(words)) != len(words) or "counsellor" in words:
-        raise RuleError("Counsellor: play counsellor [<hand or reserve card>...], each card once.")
+    if not words or len(set(words)) != len(words) or "counsellor" in words:
+        raise RuleError(
+            "Counsellor: play counsellor <hand or reserve card> [<card>...]: one or more cards "
+            "discarded, each once."
+        )
     for card in words:
         if card not in player["hand"] and card not in player["reserve"]:
             raise RuleError(f"Counsellor: {card} is not in your hand or reserve.")
@@ -106,9 +110,10 @@ def mystic(state: State, seat: int, words: list[str], rows: Rows) -> None:
     play.finish()
     player["discard"].remove(card)
     player["hand"].append(card)
-    rows.append(
-        said(seat, gettext_noop("plays Mystic: takes %(card)s back into the hand"), card=card)
-    )
+    # The card may have been discarded face down (``discard``, Counsellor): others learn only
+    # that one card came back; its player keeps the card's name under ``taken``.
+    taken = said(seat, gettext_noop("plays Mystic: takes 1 card back into the hand"))
+    rows.append({**taken, "taken": [card]})
 
 
 def mercenary(state: State, seat: int, words: list[str], rows: Rows) -> None:
@@ -191,34 +196,58 @@ def _discard_played(state: State, seat: int, card: str) -> None:
 
 
 def march(state: State, seat: int, words: list[str], rows: Rows) -> None:
-    """Once per turn, armies move along roads through your own provinces."""
+    """The road move: once per turn, as a free action, "eine beliebige Anzahl deiner Armeen über
+    deine Straßen in andere deiner Gebiete" (the seed). One road move may move several groups:
+    ``march 2 from Palmain to Nusus and 1 from Blore to Scombroid`` in one command, or
+    ``march`` commands one after another; the road move ends with the first other command."""
     rule = "Road move"
-    if len(words) != 5 or words[1] != "from" or words[3] != "to":
-        raise RuleError(f"{rule}: march <number> from <province> to <province>")
+    if state["turn"]["road_move"] is True:
+        raise RuleError(
+            f"{rule}: once per turn; every group moves within that one road move (march ... "
+            "and ..., or march again before any other command)."
+        )
+    groups = _groups(words, rule)
+    own = set(controlled(state, seat))
     from .actions import connected_by_roads
 
-    count = number(words[0], rule)
-    start, end = province_named(words[2]), province_named(words[4])
-    if state["turn"]["road_move"]:
-        raise RuleError(f"{rule}: once per turn.")
-    own = set(controlled(state, seat))
-    if start not in own or end not in connected_by_roads(state, seat, start) or start == end:
-        raise RuleError(f"{rule}: only along roads through provinces you control.")
-    where = state["provinces"][start]
-    if where["armies"].get(str(seat), 0) < count:
-        raise RuleError(f"{rule}: you have {where['armies'].get(str(seat), 0)} armies in {start}.")
-    where["armies"][str(seat)] -= count
-    if not where["armies"][str(seat)]:
-        del where["armies"][str(seat)]
-    there = state["provinces"][end]["armies"]
-    there[str(seat)] = there.get(str(seat), 0) + count
-    state["turn"]["road_move"] = True
-    template = counted(
-        count,
-        gettext_noop("moves %(n)s army by road from %(start)s to %(end)s"),
-        gettext_noop("moves %(n)s armies by road from %(start)s to %(end)s"),
-    )
-    rows.append(said(seat, template, n=count, start=start, end=end))
+    for count, start, end in groups:
+        if start not in own or end not in connected_by_roads(state, seat, start) or start == end:
+            raise RuleError(f"{rule}: only along roads through provinces you control.")
+        where = state["provinces"][start]
+        here = where["armies"].get(str(seat), 0)
+        if here < count:
+            raise RuleError(f"{rule}: you have {here} armies in {start}.")
+        where["armies"][str(seat)] -= count
+        if not where["armies"][str(seat)]:
+            del where["armies"][str(seat)]
+        there = state["provinces"][end]["armies"]
+        there[str(seat)] = there.get(str(seat), 0) + count
+        template = counted(
+            count,
+            gettext_noop("moves %(n)s army by road from %(start)s to %(end)s"),
+            gettext_noop("moves %(n)s armies by road from %(start)s to %(end)s"),
+        )
+        rows.append(said(seat, template, n=count, start=start, end=end))
+    # Open until another command is played (engine.apply closes it).
+    state["turn"]["road_move"] = ROAD_MOVE_OPEN
+
+
+ROAD_MOVE_OPEN = "open"
+
+
+def _groups(words: list[str], rule: str) -> list[tuple[int, str, str]]:
+    """``<n> from <province> to <province>`` groups joined by ``and``."""
+    groups: list[tuple[int, str, str]] = []
+    usage = f"{rule}: march <number> from <province> to <province> [and <number> from ...]"
+    for index in range(0, len(words) + 1, 6):
+        group = words[index : index + 5]
+        joined = words[index + 5 : index + 6]
+        if len(group) != 5 or group[1] != "from" or group[3] != "to" or joined not in ([], ["and"]):
+            raise RuleError(usage)
+        groups.append((number(group[0], rule), province_named(group[2]), province_named(group[4])))
+        if not joined:
+            return groups
+    raise RuleError(usage)
 
 
 def warehouse(state: State, seat: int, words: list[str], rows: Rows) -> None:

@@ -1,9 +1,11 @@
 """The optional start choice (3-4 players): one province more is dealt, then each player
-secretly returns province cards, all at once; they are revealed together when the last has
-chosen (MY-03)."""
+secretly returns two province cards, all at once; they are revealed together when the last has
+chosen (MY-03). Then the citadels are chosen (when the Citadel card is in play), and only then
+are the first hands drawn (the seed's setup order)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from games.rules.core import RuleError
@@ -16,8 +18,9 @@ OPTION = "start-choice"
 
 
 def returns() -> int:
-    """How many cards each player gives back (the rulebook's 'two' is provisional)."""
-    return int(data.provisional_value("start_choice_discard"))
+    """How many cards each player gives back: the seed's "wählen alle Spieler gleichzeitig und
+    geheim zwei ihrer Gebietskarten aus, die sie abwerfen wollen"."""
+    return int(data.rules()["start_choice_returns"])
 
 
 def choosing(state: State) -> bool:
@@ -40,7 +43,8 @@ def choose(state: State, seat: int, words: list[str], rows: list[dict[str, Any]]
 def reveal(state: State, rows: list[dict[str, Any]]) -> None:
     """Every seat has chosen (or left): the returned provinces are shown together."""
     choices = state["start_choices"]
-    rows.append({**said(None, gettext_noop("provinces returned")), "reveals": True})
+    revealed: dict[str, Any] = {**said(None, gettext_noop("provinces returned")), "reveals": True}
+    rows.append(revealed)
     for key, provinces in sorted(choices.items()):
         player = state["seats"][key]
         for province in provinces:
@@ -58,28 +62,31 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
             )
         )
     state["start_choices"] = None
-    state["turn"] = first_turn(state)
-    deal_hands(state)
+    if state.get("citadel_choices") is None:
+        revealed["drawn_by"] = deal_hands(state)
+    # Otherwise the citadels are chosen next, and the hands drawn after them (citadel.reveal).
 
 
-def deal_hands(state: State) -> None:
-    """The first hands, after the start choice when it is played."""
+def deal_hands(state: State) -> dict[str, list[str]]:
+    """The first hands, by seat, once every secret setup choice is made: the seed sets up the
+    VP cards (the citadels chosen among them) before "Jeder Spieler zieht 5 Karten"."""
     rules = data.rules()
+    hands: dict[str, list[str]] = {}
     for index in range(len(state["players"])):
         seat = str(index + 1)
         rng(state).shuffle(state["seats"][seat]["deck"])
         first_hand = rules["hand_size"]
         if index == 3:
             first_hand = rules["first_hand_fourth_player"]
-        draw(state, seat, first_hand)
+        hands[seat] = draw(state, seat, first_hand)
     from .scoring import check_islands
 
     for index in range(len(state["players"])):
         check_islands(state, index + 1, [])
+    state["turn"] = first_turn(state)
+    return hands
 
 
 def candidates(state: State, seat: int) -> list[str]:
     own = sorted(controlled(state, seat))
-    if returns() == 1:
-        return [f"return {p}" for p in own]
-    return [f"return {' '.join(own[i : i + returns()])}" for i in range(len(own) - returns() + 1)]
+    return [f"return {' '.join(pair)}" for pair in itertools.combinations(own, returns())]

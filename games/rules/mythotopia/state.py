@@ -110,8 +110,9 @@ def new_state(setup: dict[str, Any]) -> State:
     del state["progress_stack"][: rules["display_size"]]
     _setup_vp_cards(state, count)
     if choice:
-        state["start_choices"] = {}  # the hands are dealt when all have chosen
-        return state
+        state["start_choices"] = {}
+    if choice or state.get("citadel_choices") is not None:
+        return state  # the first hands are drawn when every secret setup choice is made
     from .start_choice import deal_hands
 
     deal_hands(state)

@@ -118,28 +118,29 @@ def capture(state: State, province: str, attacker: int, rows: list[dict[str, Any
             loser["citadel"] = "lost"
     where["building"] = None
     where["owner"] = None
-    card = _take_province_card(state, province, former)
+    card, replacement = _take_province_card(state, province, former)
+    # The loser's replacement card is theirs to see alone (engine.apply hides it from others).
+    drawn_by = {"drawn_by": {str(former): replacement}} if replacement else {}
     dragon, runestone = where["dragon"], where["runestone"]
     where["dragon"] = where["runestone"] = False
     seat = state["seats"][str(attacker)]
     if seat["villages"] <= 0:
         state["province_stack"].insert(0, card)
-        rows.append(
-            said(
-                None,
-                gettext_noop(
-                    "%(province)s falls but seat %(seat)s has no village left: it is neutral"
-                ),
-                province=province,
-                seat=attacker,
-            )
+        falls = said(
+            None,
+            gettext_noop("%(province)s falls but seat %(seat)s has no village left: it is neutral"),
+            province=province,
+            seat=attacker,
         )
+        rows.append({**falls, **drawn_by})
         return
     seat["villages"] -= 1
     where["owner"] = attacker
     where["building"] = "village"
     seat["discard"].append(card)
-    rows.append(said(attacker, gettext_noop("captures %(province)s"), province=province))
+    rows.append(
+        {**said(attacker, gettext_noop("captures %(province)s"), province=province), **drawn_by}
+    )
     if former:
         take_token(state, attacker, "spoils", rows)
     if dragon:
@@ -151,20 +152,20 @@ def capture(state: State, province: str, attacker: int, rows: list[dict[str, Any
     check_islands(state, attacker, rows, province)
 
 
-def _take_province_card(state: State, province: str, former: int | None) -> str:
-    """The province card, from wherever it is; a hand loses it and draws a replacement."""
+def _take_province_card(state: State, province: str, former: int | None) -> tuple[str, list[str]]:
+    """The province card, from wherever it is, and the replacement its former owner drew when
+    it was in their hand (the seed: "Hatte er sie auf der Hand, zieht er eine Ersatzkarte")."""
     if province in state["province_stack"]:
         state["province_stack"].remove(province)
-        return province
+        return province, []
     if former is None:
         raise AssertionError(f"the card of neutral {province} is not on the province stack")
     loser = state["seats"][str(former)]
     for zone in ("hand", "deck", "discard", "reserve"):
         if province in loser[zone]:
             loser[zone].remove(province)
-            if zone == "hand":
-                draw(state, str(former), 1)
+            replacement = draw(state, str(former), 1) if zone == "hand" else []
             if zone == "deck":
                 rng(state).shuffle(loser["deck"])
-            return province
+            return province, replacement
     raise AssertionError(f"the card of {province} is nowhere")

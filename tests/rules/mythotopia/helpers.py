@@ -41,6 +41,14 @@ def own(state: dict[str, Any], seat: int, *provinces: str, building: str = "vill
         state["seats"][str(seat)]["discard"].append(province)
 
 
+def two_players_near_blore() -> dict[str, Any]:
+    """Two players on an empty board: red holds Palmain and Nusus, blue Iracund."""
+    state = blank(2)
+    own(state, 1, "Palmain", "Nusus")
+    own(state, 2, "Iracund")
+    return state
+
+
 def hand(state: dict[str, Any], seat: int, *cards: str) -> None:
     """Put ``cards`` into the seat's hand, from wherever that seat or the game has them."""
     player = state["seats"][str(seat)]

@@ -7,15 +7,12 @@ import pytest
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
-from .helpers import blank, hand, own, play
+from .helpers import blank, hand, own, play, two_players_near_blore
 
 
 @pytest.fixture
 def state():
-    s = blank(2)
-    own(s, 1, "Palmain", "Nusus")
-    own(s, 2, "Iracund")
-    return s
+    return two_players_near_blore()
 
 
 def test_attack_from_a_bordering_province_with_armies_and_one_food(state):
