@@ -11,6 +11,7 @@ from django.test import Client
 
 from games.models import Game
 from tests.factories import UserFactory
+from tests.support.mythotopia_api import choose_citadels
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +30,14 @@ def test_a_mythotopia_game_gets_its_board_page_with_only_the_viewers_cards(clien
     game_id = created.data["id"]
     assert client_for(users[1]).post(f"/api/v1/games/{game_id}/join/").status_code == 200
     assert Game.objects.get(pk=game_id).status == "running"
+    # The first hands are drawn once the secret citadel choices (when the Citadel card is in
+    # play) are made.
+    choose_citadels(game_id, [client_for(user) for user in users])
     hands = {}
     for seat, user in enumerate(users, start=1):
         state = client_for(user).get(f"/api/v1/games/{game_id}/state/").json()
         hands[seat] = state["my_hand"]
+        assert hands[seat], "every seat holds its first hand"
 
     browser = Client()
     browser.force_login(users[0])
