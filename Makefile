@@ -66,7 +66,7 @@ test: install browser
 # (TM_REFERENCE_SRC, or REFERENCE_GIT, a git directory of jsnell/terra-mystica), ratings, the API,
 # and moves over HTTP on the production stack (DATABASE_URL on PostgreSQL). Sizes:
 # BENCH_REPEAT, BENCH_PLAYERS (e.g. 8,32), BENCH_MAX_MOVES (0: whole games).
-REFERENCE_GIT ?= /work/.mirror/jsnell+terra-mystica/repo
+REFERENCE_GIT ?=
 bench: install
 	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" bench/run
 

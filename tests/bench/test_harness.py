@@ -18,7 +18,8 @@ from bench.http_load import corpus_games, send_times, site_command
 from bench.snellman_reference import command_rows, run_reference
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
-REFERENCE_GIT = Path(os.environ.get("REFERENCE_GIT", "/work/.mirror/jsnell+terra-mystica/repo"))
+# Where a git directory of jsnell/terra-mystica lies on this machine, if anywhere.
+REFERENCE_GIT = Path(os.environ["REFERENCE_GIT"]) if os.environ.get("REFERENCE_GIT") else None
 
 
 def game(game_id: str) -> dict:
@@ -62,7 +63,7 @@ def test_the_load_test_plays_four_player_games_without_drops():
 
 def reference_runnable() -> bool:
     """The reference's git directory and the Perl modules it needs are here."""
-    if shutil.which("perl") is None or not REFERENCE_GIT.is_dir():
+    if shutil.which("perl") is None or REFERENCE_GIT is None or not REFERENCE_GIT.is_dir():
         return False
     modules = ["-MMoose", "-MJSON", "-MClone", "-MMath::Random::MT", "-MMethod::Signatures::Simple"]
     return subprocess.run(["perl", *modules, "-e", "1"], capture_output=True).returncode == 0

@@ -132,9 +132,9 @@ def celery_in_group(group: int, seconds: float = 60) -> int:
                 command = (stat.parent / "cmdline").read_bytes()
             except OSError:
                 continue
-            if int(fields[2]) == group and b"celery" in command and b"worker" in command:
-                if b"deploy/worker" not in command:
-                    return int(stat.parent.name)
+            is_celery = b"celery" in command and b"worker" in command
+            if int(fields[2]) == group and is_celery and b"deploy/worker" not in command:
+                return int(stat.parent.name)
         time.sleep(0.2)
     raise AssertionError(f"no Celery process in the process group {group}")
 
