@@ -5,7 +5,6 @@ and the next season's divisions."""
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from datetime import timedelta
 from fractions import Fraction
@@ -114,7 +113,6 @@ def test_a_season_runs_from_signup_to_the_next_seasons_divisions(league_season):
 
     # --- every game played to its end through the services; the standings task runs after
     # each (as the game_finished receiver has it done), and the last game ends the season
-    started = time.monotonic()
     league_games = list(
         LeagueGame.objects.filter(group__division__season=season).order_by("group", "number")
     )
@@ -127,8 +125,6 @@ def test_a_season_runs_from_signup_to_the_next_seasons_divisions(league_season):
             "group_id": lg.group_id,
             "season_ended": i == len(league_games) - 1,
         }
-    elapsed = time.monotonic() - started
-    assert elapsed < 120, f"30 games took {elapsed:.0f}s"
 
     season.refresh_from_db()
     assert season.status == Season.Status.FINISHED  # auto_end: the last game ended it

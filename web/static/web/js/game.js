@@ -455,7 +455,9 @@ async function preview() {
     render();
     return;
   }
+  // The button waits with the request: a click meanwhile would only ask for the same preview again.
   st.busy = true;
+  render();
   try {
     if (planning()) {
       const result = await api("POST", `${base}/plan/try/${query}`, { rows: st.plan.rows, actor: st.plan.actor, command });
