@@ -104,6 +104,7 @@ class Tournament(LeagueFormat):
             ]
         )
         self._next_round(season, [])
+        self._store(season, rounds_of(season))  # the seeding is the first standings
 
     def _smallest(self, season: Season) -> int:
         return min(kinds.engine_for(season.league.kind).info.player_counts)
