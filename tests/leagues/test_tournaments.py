@@ -252,3 +252,20 @@ def test_a_terra_mystica_swiss_plays_its_rounds(
     assert [r.games_finished for r in rows] == [2, 2, 2]
     assert sum(r.points for r in rows) == 2 * (2 + 1 + 0)
     assert League.objects.get(pk=league.pk).format == "swiss"
+
+
+def test_a_mythotopia_knockout_seats_its_tables_by_snake_seeding(league_season):
+    """Any kind: a Mythotopia knockout's first round, seeds dealt in snake order, the
+    lowest-placed player of each table in the first seat."""
+    league, season, users = league_season(
+        8, kind="mythotopia", players_per_game=4, options=[], format="knockout", advance=2
+    )
+    services.season_start(season_id=season.pk, user=league.created_by)
+    seed = dict(Participant.objects.filter(season=season).values_list("user_id", "seed"))
+    assert sorted(seed.values()) == list(range(1, 9)) and set(seed) == {u.pk for u in users}
+    tables = []
+    for game in sorted(_round_games(season.pk, 1), key=lambda g: g.name):
+        assert (game.kind, game.status, game.player_count) == ("mythotopia", "running", 4)
+        seats = game.seats.order_by("position").values_list("user_id", flat=True)
+        tables.append([seed[u] for u in seats])
+    assert tables == [[8, 5, 4, 1], [7, 6, 3, 2]]
