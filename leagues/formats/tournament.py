@@ -227,6 +227,7 @@ class KnockoutState:
     seeding: list[int]  # who plays the next round (or the players of the round being played)
     eliminated: dict[int, int]  # user id: the round they went out in
     order: list[int]  # everyone, best first, as things stand
+    advanced: set[tuple[int, int]]  # (round, user id) of each player who went through
 
 
 class Knockout(Tournament):
@@ -247,6 +248,7 @@ class Knockout(Tournament):
         seeding = [p.user_id for p in participants_of(season)]
         advance = season.league.advance
         eliminated: dict[int, int] = {}
+        advanced: set[tuple[int, int]] = set()
         out_key: dict[int, tuple] = {}
         seed = {p: i for i, p in enumerate(seeding)}
         for rnd in rounds:
@@ -265,6 +267,7 @@ class Knockout(Tournament):
                 for p in table.players:
                     if p in best:
                         through.append((p, placed[p][0], score[p]))
+                        advanced.add((rnd.number, p))
                     else:
                         eliminated[p] = rnd.number
                         out_key[p] = (-rnd.number, placed[p][0], -score[p], seed[p])
@@ -279,10 +282,11 @@ class Knockout(Tournament):
                         eliminated.pop(p, None)
                         out_key.pop(p, None)
                     rest = sorted(out_key, key=lambda p: out_key[p])
-                    return KnockoutState([], eliminated, top + rest)
+                    return KnockoutState([], eliminated, top + rest, advanced)
+            advanced |= {(rnd.number, p) for p in rnd.byes}
             seeding = tournaments.next_seeding(through, rnd.byes, seeding)
         rest = sorted(out_key, key=lambda p: out_key[p])
-        return KnockoutState(seeding, eliminated, [*seeding, *rest])
+        return KnockoutState(seeding, eliminated, [*seeding, *rest], advanced)
 
     def _next_round(self, season: Season, rounds: list[Round]) -> None:
         if rounds and self._last(season, rounds):
@@ -299,7 +303,10 @@ class Knockout(Tournament):
 
     def _last(self, season: Season, rounds: list[Round]) -> bool:
         # The final: the round played by everyone left when at most one table's worth were.
-        return len(self.state(season, rounds[:-1]).seeding) <= season.league.players_per_game
+        if len(self.state(season, rounds[:-1]).seeding) <= season.league.players_per_game:
+            return True
+        # Aborted games put their tables out: fewer than two left cannot play another round.
+        return rounds[-1].finished and len(self.state(season, rounds).seeding) < 2
 
     def _store(self, season: Season, rounds: list[Round], final: bool = False) -> None:
         state = self.state(season, rounds)
@@ -336,15 +343,8 @@ def tournament_view(season: Season) -> dict[str, Any]:
     participants = participants_of(season)
     users = {p.user_id: p.user for p in participants}
     size = league.players_per_game
-    through: set[tuple[int, int]] = set()  # (round, user id) of those who went on
-    if isinstance(fmt, Knockout):
-        seeding = [p.user_id for p in participants]
-        for rnd in rounds:
-            for table in rnd.tables:
-                if table.result is not None:
-                    for p in tournaments.advancing(table.result, league.advance, seeding):
-                        through.add((rnd.number, p))
-            through |= {(rnd.number, p) for p in rnd.byes}
+    # (round, user id) of those who went on: the knockout's own replay decides it.
+    through = fmt.state(season, rounds).advanced if isinstance(fmt, Knockout) else set()
     shown_rounds = []
     for rnd in rounds:
         tables = []

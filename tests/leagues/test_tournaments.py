@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import kinds
 from games.models import Game
 from leagues import services
+from leagues.formats.tournament import tournament_view
 from leagues.models import Division, League, LeagueGame, Participant, Season
 from leagues.tournaments import table_points
 from tests.factories import SeasonFactory, UserFactory
@@ -270,3 +271,57 @@ def test_a_mythotopia_knockout_seats_its_tables_by_snake_seeding(league_season):
         seats = game.seats.order_by("position").values_list("user_id", flat=True)
         tables.append([seed[u] for u in seats])
     assert tables == [[8, 5, 4, 1], [7, 6, 3, 2]]
+
+
+def test_a_knockout_whose_tables_are_all_aborted_ends_without_another_round(
+    league_season, eager_celery, django_capture_on_commit_callbacks
+):
+    league, season, _users = league_season(
+        6, players_per_game=3, options=["strict-leech"], format="knockout", advance=1
+    )
+    services.season_start(season_id=season.pk, user=league.created_by)
+    games = _round_games(season.pk, 1)
+    Game.objects.filter(pk__in=[g.pk for g in games]).update(status=Game.Status.ABORTED)
+    services.league_game_finished(game_id=games[0].pk)
+    season.refresh_from_db()
+    assert season.status == Season.Status.FINISHED
+    assert not Division.objects.filter(season=season, level=2).exists()
+    assert set(
+        Participant.objects.filter(season=season).values_list("eliminated_in", flat=True)
+    ) == {1}
+
+
+def _finish(game: Game, scores: dict[int, int]) -> None:
+    """End a game with these scores by user id (what the end of a played game stores)."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    for user_id, vp in scores.items():
+        game.seats.filter(user_id=user_id).update(final_vp=vp)
+    services.league_game_finished(game_id=game.pk)
+
+
+def test_a_tie_at_the_cut_goes_to_the_better_seed_of_that_round(league_season):
+    """12 players, tables of 3, one goes through: 4 tables, then 2 tables of 2, then a final
+    of 2. In round 2 a tie goes to the better of the round's seeding (round 1's result), not
+    of the rating seeding, and the page's 'goes through' marks say the same."""
+    league, season, _users = league_season(
+        12, players_per_game=3, options=["strict-leech"], format="knockout", advance=1
+    )
+    services.season_start(season_id=season.pk, user=league.created_by)
+    by_seed = dict(Participant.objects.filter(season=season).values_list("seed", "user_id"))
+    winners = {9: 200, 2: 100, 3: 90, 4: 80}  # seed: score of each table's winner
+    for game in _round_games(season.pk, 1):
+        seeds = {s: u for s, u in by_seed.items() if game.seats.filter(user_id=u).exists()}
+        _finish(game, {u: winners.get(s, 10) for s, u in seeds.items()})
+    second = sorted(_round_games(season.pk, 2), key=lambda g: g.name)
+    seats = [
+        sorted(s for s, u in by_seed.items() if g.seats.filter(user_id=u).exists()) for g in second
+    ]
+    assert seats == [[4, 9], [2, 3]]  # round 2's seeding: 9, 2, 3, 4 (by round-1 score)
+    _finish(second[0], {by_seed[9]: 50, by_seed[4]: 50})
+    _finish(second[1], {by_seed[2]: 40, by_seed[3]: 60})
+    [final] = _round_games(season.pk, 3)
+    assert set(final.seats.values_list("user_id", flat=True)) == {by_seed[9], by_seed[3]}
+    view = tournament_view(season)
+    marked = {s["username"]: s["advanced"] for s in view["rounds"][1]["tables"][0]["seats"]}
+    names = dict(Participant.objects.filter(season=season).values_list("seed", "user__username"))
+    assert marked == {names[9]: True, names[4]: False}
