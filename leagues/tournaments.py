@@ -23,6 +23,8 @@ P = TypeVar("P", bound=Hashable)
 # Tables tried per round before the Swiss search settles for more repeated pairs: enough to
 # search every seating of 12 players at tables of 4 and keep a round of 100 players quick.
 SEARCH_LIMIT = 20_000
+# Tables the look-ahead (can later rounds avoid repeats?) may try for one round.
+LOOKAHEAD_LIMIT = 5_000
 
 
 class PairingError(ValueError):
@@ -117,27 +119,23 @@ def _continues(
     sizes: Sequence[int],
     met: Mapping[frozenset, int],
     rounds: int,
-    spent: list[int] | None = None,
+    spent: list[int],
 ) -> bool:
-    """Whether ``rounds`` more rounds can follow without a repeated pair. The check shares one
-    allowance of SEARCH_LIMIT // 4 tables; out of it, it answers True (it only steers the
-    choice among seatings, it never blocks a round)."""
+    """Whether ``rounds`` more rounds can follow without a repeated pair, as far as the shared
+    allowance of LOOKAHEAD_LIMIT tables tried can tell (out of it: False, not known)."""
     if rounds <= 0:
         return True
-    spent = spent if spent is not None else [0]
-    search = _Search(met, SEARCH_LIMIT // 4 - spent[0])
+    search = _Search(met, LOOKAHEAD_LIMIT - spent[0])
     for tables, _ in search.seatings(players, sizes, 0):
         spent[0] += search.tried
         search.tried = 0
-        if spent[0] >= SEARCH_LIMIT // 4:
-            return True
         if _continues(players, sizes, met_after(met, tables), rounds - 1, spent):
             return True
-        if spent[0] >= SEARCH_LIMIT // 4:
-            return True
-        search.limit = SEARCH_LIMIT // 4 - spent[0]
+        if spent[0] >= LOOKAHEAD_LIMIT:
+            return False
+        search.limit = LOOKAHEAD_LIMIT - spent[0]
     spent[0] += search.tried
-    return not search.complete
+    return False
 
 
 def met_after(met: Mapping[frozenset, int], tables: Iterable[Sequence[P]]) -> Counter[frozenset]:
@@ -183,15 +181,14 @@ def swiss_round(
         spent = [0]  # the look-ahead's allowance, shared by every seating it checks
         for tables, _ in search.seatings(seated, sizes, budget):
             first = first or tables
+            if budget or rounds_left <= 1:
+                break
             # Without repeats, prefer a seating after which the rounds still to come can be
-            # free of repeats too (the first one found can leave none).
-            if (
-                budget
-                or spent[0] >= SEARCH_LIMIT // 4
-                or _continues(seated, sizes, met_after(met, tables), rounds_left - 1, spent)
-            ):
+            # free of repeats too (the first one found can leave none); failing a proof
+            # within the allowance, the first one.
+            if _continues(seated, sizes, met_after(met, tables), rounds_left - 1, spent):
                 return SwissRound(tables, byes, pair_count(tables, met), proven)
-            if not search.complete:
+            if spent[0] >= LOOKAHEAD_LIMIT or not search.complete:
                 break
         if first is not None:
             return SwissRound(first, byes, pair_count(first, met), proven)
