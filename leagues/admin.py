@@ -1,11 +1,19 @@
 from django.contrib import admin
 
-from .models import Division, Group, League, LeagueGame, Membership, Season, SignUp
+from .models import Division, Group, League, LeagueGame, Membership, Participant, Season, SignUp
 
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ("name", "players_per_game", "group_size", "time_control", "created_by")
+    list_display = (
+        "name",
+        "format",
+        "players_per_game",
+        "group_size",
+        "time_control",
+        "created_by",
+    )
+    list_filter = ("format",)
     search_fields = ("name",)
     filter_horizontal = ("admins",)
     raw_id_fields = ("created_by",)
@@ -17,11 +25,18 @@ class SignUpInline(admin.TabularInline):
     raw_id_fields = ("user",)
 
 
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+    fields = ("user", "seed", "rank", "points", "buchholz", "score", "eliminated_in")
+    readonly_fields = fields
+
+
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ("league", "number", "status", "signup_closes_at", "starts_at", "started_at")
     list_filter = ("status", "league")
-    inlines = [SignUpInline]
+    inlines = [SignUpInline, ParticipantInline]
 
 
 class MembershipInline(admin.TabularInline):

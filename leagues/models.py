@@ -1,7 +1,10 @@
 """Leagues: seasons of divisions of groups of players, and the games each group plays.
 
 A season's structure (divisions, groups, memberships, games) is created when it starts, from
-its sign-ups; docs/leagues.md describes the rules.
+its sign-ups; docs/leagues.md describes the rules. A league's ``format`` decides that structure
+(``leagues.formats``): in a tournament (Swiss or knockout) a season is one tournament, a
+division is one of its rounds (``level`` = the round's number) and a group is one table of
+that round, with one game; its players are ``Participant`` rows (docs/tournaments.md).
 """
 
 from __future__ import annotations
@@ -28,7 +31,30 @@ LEAGUE_NAME = RegexValidator(
 
 
 class League(models.Model):
+    class Format(models.TextChoices):
+        DIVISIONS = "divisions", _("divisions (promotion and relegation)")
+        SWISS = "swiss", _("Swiss tournament")
+        KNOCKOUT = "knockout", _("knockout tournament")
+
     name = models.CharField(max_length=40, unique=True, validators=[LEAGUE_NAME])
+    format = models.CharField(
+        max_length=10,
+        choices=Format.choices,
+        default=Format.DIVISIONS,
+        help_text="How a season seats its players and ends; fixed once created.",
+    )
+    rounds = models.PositiveSmallIntegerField(
+        default=0, help_text="Swiss: the rounds of a tournament (0 for other formats)."
+    )
+    advance = models.PositiveSmallIntegerField(
+        default=0, help_text="Knockout: players of each table who reach the next round."
+    )
+    round_time = models.DurationField(
+        null=True,
+        blank=True,
+        help_text="Swiss: the next round starts this long after a round began, even if some "
+        "of its games still run; null: only when its last game ends.",
+    )
     kind = models.CharField(
         max_length=40,
         default="terra_mystica",
@@ -157,7 +183,14 @@ class SignUp(models.Model):
 
 class Division(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
-    level = models.PositiveSmallIntegerField(help_text="1 is the top division.")
+    level = models.PositiveSmallIntegerField(
+        help_text="1 is the top division; in a tournament, the round's number."
+    )
+    # Tournament rounds only: when the round began, when the next one starts at the latest, and
+    # the players (user ids) who sit this round out.
+    started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    byes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["season", "level"]
@@ -239,6 +272,35 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.group} {self.user}"
+
+
+class Participant(models.Model):
+    """A player of a tournament (a season of a Swiss or knockout league), with the standings as
+    last refreshed; final once the tournament has ended."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="participants")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries"
+    )
+    seed = models.PositiveSmallIntegerField(help_text="Place in the seeding by rating, 1-based.")
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    buchholz = models.DecimalField(max_digits=9, decimal_places=2, default=0)
+    score = models.IntegerField(default=0)
+    games_finished = models.PositiveSmallIntegerField(default=0)
+    eliminated_in = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Knockout: the round the player went out in."
+    )
+    final_position = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "rank", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "user"], name="leagues_one_participant")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.user}"
 
 
 class LeagueGame(models.Model):

@@ -379,15 +379,25 @@ def league_info_for_games(game_ids: Iterable[int]) -> dict[int, dict]:
         "group__division__season__number",
         "group__division__season__league_id",
         "group__division__season__league__name",
+        "group__division__season__league__format",
     )
+    # In a tournament a division is a round and a group one of its tables (R2T3).
     return {
         game_id: {
             "league": {"id": league_id, "name": league_name},
             "season": {"id": season_id, "number": season_number},
             "division": level,
-            "group": {"id": group_id, "number": group_number, "code": f"D{level}L{group_number}"},
+            "group": {
+                "id": group_id,
+                "number": group_number,
+                "code": f"D{level}L{group_number}"
+                if league_format == League.Format.DIVISIONS
+                else f"R{level}T{group_number}",
+            },
             "game_number": number,
-            "standings_url": f"/leagues/groups/{group_id}/",
+            "standings_url": f"/leagues/groups/{group_id}/"
+            if league_format == League.Format.DIVISIONS
+            else f"/leagues/seasons/{season_id}/",
         }
         for (
             game_id,
@@ -399,6 +409,7 @@ def league_info_for_games(game_ids: Iterable[int]) -> dict[int, dict]:
             season_number,
             league_id,
             league_name,
+            league_format,
         ) in rows
     }
 

@@ -1,5 +1,8 @@
 """Writes of the leagues app: leagues, seasons, sign-ups, season start and end, drops.
 
+What a season does at its start, when a game ends, at a deadline and at its end is the league's
+format's (``leagues.formats``: divisions, Swiss, knockout); this module keeps what they share.
+
 Organiser actions take the acting ``user`` (staff or a league admin); scheduled tasks call the
 same functions with ``user=None``, acting for the league. Every rule the organiser can break
 raises an ``ApplicationError`` with a readable message.
@@ -11,8 +14,6 @@ import logging
 import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -23,16 +24,17 @@ from django.utils import timezone
 from games import clock as game_clock
 from games import kinds
 from games import services as game_services
-from games.kinds.terra_mystica import engine
-from games.models import Game, Seat, new_seed
+from games.models import Game, Seat
 from tm_site.exceptions import ApplicationError, Conflict, Forbidden, NotFound
 
 from . import scheduling, selectors
 from . import standings as standings_rules
+from .formats import format_for
+from .formats.base import check_game_settings, unfinished_games
+from .formats.divisions import refresh_group
 from .models import (
     LEAGUE_NAME,
     ORIGINAL_MAP_ID,
-    Division,
     Group,
     League,
     LeagueGame,
@@ -62,9 +64,12 @@ SETTINGS = (
     "signup_period",
     "auto_end",
     "renew_signups",
+    "rounds",
+    "advance",
+    "round_time",
 )
 # Settings that shape the games and groups of a season: fixed once the league has played.
-STRUCTURAL = ("players_per_game",)
+STRUCTURAL = ("players_per_game", "rounds", "advance")
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -105,34 +110,14 @@ def _clean_settings(values: dict[str, Any], current: League | None = None) -> di
     if k not in info.player_counts:
         raise ApplicationError(f"{info.name} is not played by {k} players.")
     map_id = merged.get("map_id") or ORIGINAL_MAP_ID
-    if kind == kinds.DEFAULT_KIND:
-        engine.validate_options("league", k, options)
-        try:
-            engine.check_map(map_id, options)
-        except ApplicationError as exc:
-            raise ApplicationError(f"map_id: {exc.message}") from exc
-    else:
-        game_services.kind_options_check(kind, k, options)
-        if map_id != ORIGINAL_MAP_ID:
-            raise ApplicationError(f"map_id: maps are for Terra Mystica, not {info.name}.")
+    check_game_settings(kind, [k], options, map_id)
     values_out = dict(values)
     values_out.pop("kind", None)
+    values_out.pop("format", None)
     if "options" in values:
         values_out["options"] = options
-    size = merged.get("group_size", 7)
-    if not k <= size <= scheduling.MAX_GROUP_SIZE:
-        raise ApplicationError(
-            f"group_size must be between players_per_game ({k}) and {scheduling.MAX_GROUP_SIZE}."
-        )
-    if not 1 <= merged.get("cycles", 1) <= 3:
-        raise ApplicationError("cycles must be 1, 2 or 3.")
-    if not 1 <= merged.get("division_growth", 2) <= 8:
-        raise ApplicationError("division_growth must be between 1 and 8.")
-    promote, relegate = merged.get("promote_count", 1), merged.get("relegate_count", 2)
-    if promote < 0 or relegate < 0 or promote + relegate > size:
-        raise ApplicationError(
-            "promote_count + relegate_count cannot be more than the players of a group."
-        )
+    league_format = current.format if current else merged.get("format", "divisions")
+    values_out.update(format_for(league_format).clean(merged))
     table = merged.get("points_table") or []
     if table:
         try:
@@ -178,20 +163,20 @@ def _clean_time_control(values: dict[str, Any], merged: dict[str, Any]) -> dict[
     }
 
 
-def _decimal(value: Fraction) -> Decimal:
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        Decimal("0.01"), rounding=ROUND_HALF_UP
-    )
-
-
 # --- leagues ---------------------------------------------------------------------------------
 
 
 def league_create(
-    *, user, name: str, players_per_game: int, kind: str = "terra_mystica", **settings: Any
+    *,
+    user,
+    name: str,
+    players_per_game: int,
+    kind: str = kinds.DEFAULT_KIND,
+    format: str = League.Format.DIVISIONS,
+    **settings: Any,
 ) -> League:
-    """Staff create leagues of one game kind; the creator becomes its first admin and creates
-    its games."""
+    """Staff create leagues of one game kind and one format; the creator becomes its first
+    admin and creates its games."""
     if not (user.is_authenticated and user.is_staff):
         raise Forbidden("Only staff can create leagues.")
     unknown = set(settings) - set(SETTINGS)
@@ -199,11 +184,19 @@ def league_create(
         raise ApplicationError(f"Unknown league setting {sorted(unknown)[0]!r}.")
     if not re.fullmatch(LEAGUE_NAME.regex, name or ""):
         raise ApplicationError(f"name: {LEAGUE_NAME.message}")
-    values = _clean_settings({"players_per_game": players_per_game, "kind": kind, **settings})
+    if format not in League.Format.values:
+        raise ApplicationError(
+            f"format must be one of {', '.join(League.Format.values)}, not {format!r}."
+        )
+    values = _clean_settings(
+        {"players_per_game": players_per_game, "kind": kind, "format": format, **settings}
+    )
     with transaction.atomic():
         if League.objects.filter(name__iexact=name).exists():
             raise ApplicationError(f"There is already a league named {name!r}.")
-        league = League.objects.create(name=name, kind=kind, created_by=user, **values)
+        league = League.objects.create(
+            name=name, kind=kind, format=format, created_by=user, **values
+        )
         league.admins.add(user)
     return league
 
@@ -455,19 +448,9 @@ def _start_rating() -> float:
     return elo_params().start
 
 
-def _arrival(level: int, last: Membership | None) -> str:
-    if last is None:
-        return Membership.Arrival.NEWCOMER
-    before = last.group.division.level
-    if level < before:
-        return Membership.Arrival.PROMOTED
-    if level > before:
-        return Membership.Arrival.RELEGATED
-    return Membership.Arrival.STAYED
-
-
 def season_start(*, season_id: int, user=None) -> Season:
-    """Close sign-up, place the players into divisions and groups, and create every game."""
+    """Close sign-up, seat the players as the league's format does (divisions and groups with
+    every game, or a tournament's first round) and create their games."""
     with transaction.atomic():
         season = _locked_season(season_id)
         league = season.league
@@ -490,24 +473,7 @@ def season_start(*, season_id: int, user=None) -> Season:
             raise ApplicationError(
                 f"Season {season.number} needs at least {k} players and has {len(players)}."
             )
-        placement = scheduling.place(players, league.group_size, k, league.division_growth)
-        for level, groups in enumerate(placement, start=1):
-            division = Division.objects.create(season=season, level=level)
-            for number, members in enumerate(groups, start=1):
-                group = Group.objects.create(division=division, number=number)
-                Membership.objects.bulk_create(
-                    [
-                        Membership(
-                            season=season,
-                            group=group,
-                            user=player,
-                            seed=seed,
-                            arrival=_arrival(level, last),
-                        )
-                        for seed, (player, last) in enumerate(members, start=1)
-                    ]
-                )
-                _create_games(season, group, [player for player, _ in members])
+        format_for(league).start(season, players)
         season.status = Season.Status.RUNNING
         season.started_at = timezone.now()
         if season.signup_closes_at is None or season.signup_closes_at > season.started_at:
@@ -516,92 +482,35 @@ def season_start(*, season_id: int, user=None) -> Season:
     return season
 
 
-def _create_games(season: Season, group: Group, players: Sequence[Any]) -> None:
-    league = season.league
-    k = league.players_per_game
-    schedule = scheduling.group_schedule(len(players), k, league.cycles)
-    for number, seats in enumerate(schedule, start=1):
-        names = [players[i].username for i in seats]
-        seed = new_seed()
-        setup: dict[str, Any] = {"seat_order": names}
-        if league.kind == kinds.DEFAULT_KIND:
-            # Terra Mystica draws its tiles with the seat order fixed by the schedule.
-            drawn = engine.random_setup(seed, k, league.options, names)
-            setup.update(
-                scoring_tiles=drawn["scoring_tiles"],
-                removed_bonus_tiles=drawn["removed_bonus_tiles"],
-            )
-        game = game_services.game_create(
-            user=league.created_by,
-            kind=league.kind,
-            player_count=k,
-            options=league.options,
-            public=True,
-            setup=setup,
-            name=scheduling.game_name(
-                league.name, season.number, group.division.level, group.number, number
-            ),
-            seed=seed,
-            map_id=league.map_id,
-            time_control=league.time_control,
-            move_time_limit=league.move_time_limit,
-            clock_initial=league.clock_initial,
-            clock_bonus=league.clock_bonus,
-        )
-        for index in seats:
-            if players[index].pk != league.created_by_id:  # the creator is seated by game_create
-                game_services.game_join(game_id=game.pk, user=players[index])
-        LeagueGame.objects.create(group=group, number=number, game=game)
-
-
 # --- during the season -----------------------------------------------------------------------
 
 
 def standings_refresh(*, group_id: int) -> list[selectors.StandingRow]:
-    """Store the group's live standings on its memberships (a running season only)."""
-    with transaction.atomic():
-        group = Group.objects.select_for_update().filter(pk=group_id).first()
-        if group is None:
-            raise NotFound(f"No group {group_id}.")
-        group = selectors.group_get(group_id)
-        rows = selectors.group_standings(group)
-        if group.division.season.status != Season.Status.RUNNING:
-            return rows
-        changed = []
-        for row in rows:
-            m = row.membership
-            m.rank, m.points, m.vp, m.games_finished = (
-                row.rank,
-                _decimal(row.points),
-                row.vp,
-                row.games,
-            )
-            changed.append(m)
-        Membership.objects.bulk_update(changed, ["rank", "points", "vp", "games_finished"])
-        Group.objects.filter(pk=group.pk).update(standings_updated_at=timezone.now())
-    return rows
+    """Store a division group's live standings on its memberships (a running season only)."""
+    return refresh_group(group_id)
 
 
 def season_is_complete(season: Season) -> bool:
-    return not _unfinished_games(season).exists()
+    return format_for(season.league).is_complete(season)
 
 
 def _unfinished_games(season: Season):
-    return LeagueGame.objects.filter(group__division__season=season).exclude(
-        game__status__in=[Game.Status.FINISHED, Game.Status.ABORTED]
-    )
+    return unfinished_games(season)
 
 
 def league_game_finished(*, game_id: int) -> dict[str, Any]:
-    """A league game has ended: refresh its group's standings; end the season if it was the
-    last game and the league ends seasons by itself."""
+    """A league game has ended: the format refreshes the standings (and a tournament pairs its
+    next round when this was the last game of the round); the season ends if it is complete
+    and the league ends seasons by itself."""
     league_game = (
         LeagueGame.objects.filter(game_id=game_id).select_related("group__division__season").first()
     )
     if league_game is None:
         return {"league_game": False}
-    standings_refresh(group_id=league_game.group_id)
-    season = Season.objects.select_related("league").get(pk=league_game.group.division.season_id)
+    with transaction.atomic():
+        # One game's end at a time per season: the last two games of a round may end together.
+        season = _locked_season(league_game.group.division.season_id)
+        format_for(season.league).game_finished(season, league_game)
     ended = False
     if (
         season.status == Season.Status.RUNNING
@@ -720,42 +629,12 @@ def season_end(*, season_id: int, user=None) -> Season:
                 + (", …" if count > len(unfinished) else "")
                 + ". Finish them (or drop their idle players) first."
             )
-        bottom = selectors.division_count(season)
-        groups = Group.objects.filter(division__season=season).select_related(
-            "division__season__league"
-        )
-        for group in groups:
-            _finalise(group, bottom)
+        format_for(league).finalise(season)
         season.status = Season.Status.FINISHED
         season.finished_at = timezone.now()
         season.save()
         _prepare_next(season)
     return season
-
-
-def _finalise(group: Group, bottom: int) -> None:
-    league = group.division.season.league
-    rows = selectors.group_standings(group)
-    level = group.division.level
-    size = len(rows)
-    changed = []
-    for position, row in enumerate(rows, start=1):
-        m = row.membership
-        movement = selectors.movement(
-            position, size, level, bottom, league, m.status == Membership.Status.ACTIVE
-        )
-        m.rank, m.points, m.vp, m.games_finished = (
-            row.rank,
-            _decimal(row.points),
-            row.vp,
-            row.games,
-        )
-        m.final_position, m.movement = position, movement
-        changed.append(m)
-    Membership.objects.bulk_update(
-        changed, ["rank", "points", "vp", "games_finished", "final_position", "movement"]
-    )
-    Group.objects.filter(pk=group.pk).update(standings_updated_at=timezone.now())
 
 
 def _prepare_next(season: Season) -> Season:
@@ -809,6 +688,16 @@ def advance_seasons(*, now: datetime | None = None) -> list[dict[str, Any]]:
     ):
         steps.append((season_start, season))
     done: list[dict[str, Any]] = []
+    running = Season.objects.filter(status=Season.Status.RUNNING).exclude(
+        league__format=League.Format.DIVISIONS
+    )
+    for season in running:
+        with transaction.atomic():
+            locked = _locked_season(season.pk)
+            if locked.status == Season.Status.RUNNING:
+                action = format_for(locked.league).tick(locked, now)
+                if action:
+                    done.append({"season_id": season.pk, "action": action, "ok": True})
     for service, season in steps:
         try:
             service(season_id=season.pk)

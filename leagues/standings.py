@@ -63,7 +63,7 @@ def places(game: GameResult[P]) -> dict[P, tuple[int, int]]:
     return result
 
 
-def game_points(game: GameResult[P], table: Sequence[int | float]) -> dict[P, Fraction]:
+def game_points(game: GameResult[P], table: Sequence[int | float | Fraction]) -> dict[P, Fraction]:
     """League points of each player in one game; tied players split their places' points."""
     points = {}
     for player, (first, last) in places(game).items():

@@ -6,6 +6,7 @@ from .api.urls import IdConverter  # noqa: F401  (registers the league_pk conver
 urlpatterns = [
     path("api/v1/", include("leagues.api.urls")),
     path("leagues/", views.league_list_page, name="league-list-page"),
+    path("leagues/new/", views.league_new_page, name="league-new-page"),
     path("leagues/<league_pk:league_id>/", views.league_page, name="league-page"),
     path("leagues/seasons/<league_pk:season_id>/", views.season_page, name="league-season-page"),
     path(

@@ -31,6 +31,7 @@ _RULED = (
     "drop_seat",
     "legal_commands",
     "preview",
+    "seated_setup",
 )
 
 

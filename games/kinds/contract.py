@@ -31,6 +31,10 @@ showed its player something secret: cards drawn, others' secret choices), or ``N
 it a player may take back their own last move while nobody has acted since.
 ``sacrifice_offers(state, seat)``: moves that only giving something up first makes affordable
 (``command``, ``burn``, and ``row``, the row doing both), listed with the legal commands.
+``seated_setup(players=, options=, seed=, map_id=)``: the fields a requested setup needs, besides
+``seat_order``, for the game to keep ``players`` in that order (what else the kind draws at
+random, drawn from ``seed``); raises ``RuleViolation`` for options or a map the rules refuse.
+Leagues and tournaments seat their players by it; without it a seat order is kept as it is.
 """
 
 from __future__ import annotations

@@ -34,7 +34,9 @@ class _SeasonRefSerializer(serializers.Serializer):
 class _GroupRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    code = serializers.CharField(help_text="D{division}L{group}, as in the game names.")
+    code = serializers.CharField(
+        help_text="D{division}L{group}, as in the game names (R{round}T{table} in a tournament)."
+    )
 
 
 class LeagueInfoOutputSerializer(serializers.Serializer):
@@ -42,16 +44,26 @@ class LeagueInfoOutputSerializer(serializers.Serializer):
 
     league = _RefSerializer()
     season = _SeasonRefSerializer()
-    division = serializers.IntegerField(help_text="Division level, 1 = top.")
+    division = serializers.IntegerField(help_text="Division level, 1 = top (a tournament's round).")
     group = _GroupRefSerializer()
     game_number = serializers.IntegerField(help_text="The G{n} of the game's name.")
-    standings_url = serializers.CharField(help_text="Page with the group's standings.")
+    standings_url = serializers.CharField(
+        help_text="Page with the group's standings (a tournament's page)."
+    )
 
 
 class LeagueOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.CharField(help_text="The game kind of every game of the league.")
+    format = serializers.CharField(
+        help_text="divisions (promotion and relegation), swiss or knockout (docs/tournaments.md)."
+    )
+    rounds = serializers.IntegerField(help_text="Swiss: rounds of a tournament.")
+    advance = serializers.IntegerField(help_text="Knockout: players of a table who go through.")
+    round_time = serializers.SerializerMethodField(
+        help_text="Swiss: seconds after which the next round starts anyway, or null."
+    )
     description = serializers.CharField()
     players_per_game = serializers.IntegerField()
     options = serializers.ListField(child=serializers.CharField())
@@ -85,6 +97,9 @@ class LeagueOutputSerializer(serializers.Serializer):
 
     def get_clock_bonus(self, league: League) -> int | None:
         return _seconds(league.clock_bonus)
+
+    def get_round_time(self, league: League) -> int | None:
+        return _seconds(league.round_time)
 
     def get_signup_period(self, league: League) -> int | None:
         return _seconds(league.signup_period)
@@ -243,3 +258,58 @@ class ScheduledGameOutputSerializer(serializers.Serializer):
 
     def get_url(self, item) -> str:
         return f"/games/{item.game.pk}/"
+
+
+class TournamentStandingOutputSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="Shared by equal players.")
+    username = serializers.CharField()
+    seed = serializers.IntegerField(help_text="Place in the seeding by rating.")
+    points = serializers.FloatField(allow_null=True, help_text="Swiss: tournament points.")
+    buchholz = serializers.FloatField(
+        allow_null=True, help_text="Swiss: the points of every opponent met, summed."
+    )
+    score = serializers.IntegerField(help_text="Total score (VP) of the games finished.")
+    games = serializers.IntegerField()
+    eliminated_in = serializers.IntegerField(
+        allow_null=True, help_text="Knockout: the round the player went out in."
+    )
+    final_position = serializers.IntegerField(allow_null=True)
+
+
+class TournamentSeatOutputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="Seat order (the lowest-placed player first).")
+    username = serializers.CharField()
+    score = serializers.IntegerField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True)
+    points = serializers.FloatField(allow_null=True, help_text="Swiss: tournament points won.")
+    advanced = serializers.BooleanField(help_text="Knockout: goes through to the next round.")
+
+
+class TournamentTableOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    group_id = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    game_name = serializers.CharField()
+    status = serializers.CharField()
+    final = serializers.BooleanField(help_text="Knockout: the final table.")
+    seats = TournamentSeatOutputSerializer(many=True)
+
+
+class TournamentRoundOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="Swiss: the next round starts by then at the latest."
+    )
+    finished = serializers.BooleanField()
+    byes = serializers.ListField(child=serializers.CharField())
+    tables = TournamentTableOutputSerializer(many=True)
+
+
+class TournamentOutputSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    rounds_planned = serializers.IntegerField(allow_null=True)
+    advance = serializers.IntegerField(allow_null=True)
+    table_size = serializers.IntegerField()
+    standings = TournamentStandingOutputSerializer(many=True)
+    rounds = TournamentRoundOutputSerializer(many=True)

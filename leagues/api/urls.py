@@ -81,6 +81,11 @@ urlpatterns = [
         views.SeasonStandingsApi.as_view(),
         name="season-standings",
     ),
+    path(
+        "leagues/seasons/<league_pk:season_id>/tournament/",
+        views.SeasonTournamentApi.as_view(),
+        name="season-tournament",
+    ),
     path("leagues/groups/", views.GroupListApi.as_view(), name="league-group-list"),
     path(
         "leagues/groups/<league_pk:group_id>/",

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from games.models import Game
 from leagues import selectors, services
+from leagues.formats.tournament import tournament_view
 from leagues.models import Group, League, Membership, Season
 from tm_site.exceptions import NotFound
 
@@ -34,6 +35,7 @@ from .serializers import (
     SeasonDetailOutputSerializer,
     SeasonOutputSerializer,
     SignUpOutputSerializer,
+    TournamentOutputSerializer,
 )
 
 TAGS = ["leagues"]
@@ -155,10 +157,33 @@ class LeagueSettingsInputSerializer(serializers.Serializer):
     )
     auto_end = serializers.BooleanField(required=False)
     renew_signups = serializers.BooleanField(required=False)
+    rounds = serializers.IntegerField(
+        required=False, min_value=1, max_value=20, help_text="Swiss: rounds of a tournament."
+    )
+    advance = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=3,
+        help_text="Knockout: players of each table who reach the next round.",
+    )
+    round_time = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=60,
+        max_value=60 * 60 * 24 * 90,
+        help_text="Swiss: seconds after a round's start when the next round starts even if "
+        "some of its games still run; null: when its last game ends.",
+    )
 
     def to_settings(self) -> dict[str, Any]:
         values = dict(self.validated_data)
-        for name in ("move_time_limit", "clock_initial", "clock_bonus", "signup_period"):
+        for name in (
+            "move_time_limit",
+            "clock_initial",
+            "clock_bonus",
+            "signup_period",
+            "round_time",
+        ):
             if name in values and values[name] is not None:
                 values[name] = timedelta(seconds=values[name])
         if "points_table" in values:
@@ -181,7 +206,17 @@ class LeagueListCreateApi(APIView):
             default="terra_mystica",
             help_text="The game kind of every game (GET /api/v1/kinds/); fixed once created.",
         )
-        players_per_game = serializers.IntegerField(min_value=3, max_value=5)
+        players_per_game = serializers.IntegerField(
+            min_value=3, max_value=5, help_text="Players of a game (in a tournament, of a table)."
+        )
+        format = serializers.ChoiceField(
+            choices=League.Format.choices,
+            required=False,
+            default=League.Format.DIVISIONS,
+            help_text="divisions (seasons with promotion and relegation), swiss (rounds of "
+            "tables by standing; needs rounds) or knockout (the best advance of each table "
+            "until a final table; needs advance). Fixed once created.",
+        )
 
     @extend_schema(
         parameters=[
@@ -469,6 +504,23 @@ class SeasonDivisionsApi(APIView):
     def get(self, request: Request, season_id: int) -> Response:
         season = selectors.season_get(season_id)
         return Response(DivisionOutputSerializer(selectors.divisions_of(season), many=True).data)
+
+
+class SeasonTournamentApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: TournamentOutputSerializer, **READ_ERRORS},
+        tags=TAGS,
+        description="A Swiss or knockout season: its standings (Swiss: tournament points, "
+        "Buchholz, total score, seeding; knockout: the final table, then by the round players "
+        "went out in) and every round's tables (pairings and results) and byes.",
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = selectors.season_get(season_id)
+        if season.league.format == League.Format.DIVISIONS:
+            raise NotFound(f"Season {season_id} is not a tournament: see its standings.")
+        return Response(TournamentOutputSerializer(tournament_view(season)).data)
 
 
 class SeasonStandingsApi(APIView):

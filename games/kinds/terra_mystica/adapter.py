@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tm_site.exceptions import ApplicationError
+
 from ..contract import KindInfo, RuleViolation
 from . import catalog, engine
 
@@ -45,6 +47,24 @@ class TerraMystica:
             )
         except engine.IllegalMove as exc:
             raise RuleViolation(exc.message) from exc
+
+    def seated_setup(
+        self, *, players: Sequence[str], options: Sequence[str], seed: str, map_id: str
+    ) -> dict:
+        """The tiles drawn from ``seed`` as for any game, given explicitly so that the seat
+        order a league or tournament chose is kept (drawn tiles would shuffle it)."""
+        try:
+            engine.check_map(map_id, options)
+        except ApplicationError as exc:
+            raise RuleViolation(f"map_id: {exc.message}") from exc
+        try:
+            drawn = engine.random_setup(seed, len(players), options, players, map_id)
+        except engine.IllegalMove as exc:
+            raise RuleViolation(exc.message) from exc
+        return {
+            "scoring_tiles": drawn["scoring_tiles"],
+            "removed_bonus_tiles": drawn["removed_bonus_tiles"],
+        }
 
     def new_state(self, setup: dict) -> Any:
         return engine.new_game(setup)
