@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/leave/", views.leave_game, name="game-leave-page"),
     path("games/<game_id:game_id>/start/", views.start_game, name="game-start-page"),
     path("games/<game_id:game_id>/resign/", views.resign_game, name="game-resign-page"),
+    path("games/<game_id:game_id>/seats/bot/", views.hand_seat_to_bot, name="game-seat-bot-page"),
     path("games/<game_id:game_id>/move/", views.play_move, name="game-move-page"),
     path("games/<game_id:game_id>/undo/", views.undo_move, name="game-undo-page"),
     path("games/<game_id:game_id>/chat/", views.post_chat, name="game-chat-page"),

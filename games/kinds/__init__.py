@@ -92,6 +92,16 @@ def kinds() -> list[KindInfo]:
     return [e.info for e in registry().values()]
 
 
+def bot_levels(kind: str) -> tuple[str, ...]:
+    """The levels the computer plays ``kind`` at (``games.rules.bots``), weakest first."""
+    engine_for(kind)
+    try:
+        bots = import_module("games.rules.bots")
+    except ImportError:  # the computer's players are not installed: it plays at random
+        return ("random",)
+    return tuple(bots.levels_for(kind))
+
+
 def command_seen(kind: str, actor: str, command: str, seat: int | None) -> str:
     """A command of the log as ``seat`` may see it (a spectator: ``None``)."""
     view = getattr(engine_for(kind), "command_view", None)
