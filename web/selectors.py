@@ -348,13 +348,16 @@ def player_profile(player, viewer) -> dict[str, Any]:
     }
 
 
-def leaderboard_page(page_number: int | str | None, *, provisional: bool = False):
-    """One page of the leaderboard: established players, or everyone rated when asked."""
+def leaderboard_page(
+    page_number: int | str | None, *, provisional: bool = False, bots: bool = False
+):
+    """One page of the leaderboard: established players, or everyone rated when asked; the
+    bots' leaderboard with ``bots``."""
     from django.core.paginator import Paginator
 
     from ratings.selectors import leaderboard
 
-    players = leaderboard(min_games=1) if provisional else leaderboard()
+    players = leaderboard(min_games=1, bots=bots) if provisional else leaderboard(bots=bots)
     return Paginator(players, 50).get_page(page_number)
 
 

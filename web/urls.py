@@ -19,6 +19,7 @@ urlpatterns = [
     path("games/<game_id:game_id>/autoleech/", views.save_autoleech, name="game-autoleech-page"),
     path("players/<str:username>/", views.profile, name="player-page"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("leaderboard/bots/", views.leaderboard, {"bots": True}, name="leaderboard-bots"),
     path("login/", views.login_page, name="login"),
     path("account/email/confirm/<str:token>/", views.email_confirm_page, name="email-confirm"),
     path("account/", account_views.account_page, name="account"),

@@ -334,14 +334,14 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
     return render(request, names if language != "en" else names[1:], context)
 
 
-def leaderboard(request: HttpRequest) -> HttpResponse:
+def leaderboard(request: HttpRequest, bots: bool = False) -> HttpResponse:
     asked = request.GET.get("provisional")
     provisional = asked == "1"
-    page = selectors.leaderboard_page(request.GET.get("page"), provisional=provisional)
+    page = selectors.leaderboard_page(request.GET.get("page"), provisional=provisional, bots=bots)
     # Until someone is established the list would be empty: everyone rated is shown, saying so.
     everyone_provisional = False
     if asked is None and not page.object_list:
-        everyone = selectors.leaderboard_page(request.GET.get("page"), provisional=True)
+        everyone = selectors.leaderboard_page(request.GET.get("page"), provisional=True, bots=bots)
         if everyone.object_list:
             page, provisional, everyone_provisional = everyone, True, True
     context = {
@@ -349,6 +349,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "provisional": provisional,
         "everyone_provisional": everyone_provisional,
         "standing": selectors.rating_standing(request.user),
+        "bots": bots,
     }
     return render(request, "web/leaderboard.html", context)
 

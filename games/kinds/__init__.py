@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from games.rules import bots
 from tm_site.exceptions import ApplicationError
 
 from .contract import GameEngine, KindInfo, RuleViolation
@@ -95,10 +96,6 @@ def kinds() -> list[KindInfo]:
 def bot_levels(kind: str) -> tuple[str, ...]:
     """The levels the computer plays ``kind`` at (``games.rules.bots``), weakest first."""
     engine_for(kind)
-    try:
-        bots = import_module("games.rules.bots")
-    except ImportError:  # the computer's players are not installed: it plays at random
-        return ("random",)
     return tuple(bots.levels_for(kind))
 
 
