@@ -19,16 +19,22 @@ pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated setex:Depreca
 
 
 def turn_or_end(client: APIClient, game_id: int, seat: int, timeout: float = 60) -> dict:
-    """The state once the game waits for ``seat`` alone, or has ended."""
+    """The state once the game waits for ``seat`` alone, or has ended. The state is asked for
+    only when the game has moved (the worker is a thread of this process: polling the API
+    would slow its bots down)."""
     deadline = time.monotonic() + timeout
+    seen = None
     while True:
-        state = client.get(f"/api/v1/games/{game_id}/state/").json()
-        waiting = {d["seat"] for d in state["waiting_for"]}
-        if state.get("finished") or waiting == {seat}:
-            return state
+        now = Game.objects.filter(pk=game_id).values_list("move_count", "status").get()
+        if now != seen:
+            seen = now
+            state = client.get(f"/api/v1/games/{game_id}/state/").json()
+            waiting = {d["seat"] for d in state["waiting_for"]}
+            if state.get("finished") or waiting == {seat}:
+                return state
         if time.monotonic() > deadline:
             raise AssertionError(f"game {game_id} still waits for {waiting} (not {seat})")
-        time.sleep(0.02)
+        time.sleep(0.05)
 
 
 def play_against_bots(kind: str, player_count: int, choose, max_moves: int) -> Game:
