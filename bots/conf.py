@@ -19,3 +19,8 @@ def budget(level: str) -> float | None:
 
 def handover_after() -> timedelta:
     return getattr(settings, "BOTS_HANDOVER_AFTER", DEFAULT_HANDOVER_AFTER)
+
+
+def wake_after() -> timedelta:
+    """How long a game may wait for one of the site's bots before its move is queued again."""
+    return getattr(settings, "BOTS_WAKE_AFTER", timedelta(minutes=2))

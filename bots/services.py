@@ -9,6 +9,7 @@ thinks.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from celery import current_app
 from django.db import transaction
@@ -48,7 +49,12 @@ def bot_move(*, game_id: int, move_number: int) -> str | None:
         return None
     level = bot_level(seat.user)
     seed = f"{game.seed}:{move_number}:{seat.position}"
-    command = play.choose(game.kind, state, seat.position, level, seed, conf.budget(level))
+    try:
+        command = play.choose(game.kind, state, seat.position, level, seed, conf.budget(level))
+    except Exception:
+        # A level that fails is a bug of that level; the game must not stop for it.
+        logger.exception("Bot %s failed to choose in game %s", level, game_id)
+        command = play.any_legal(game.kind, state, seat.position, seed) or ""
     try:
         return _submit(game, seat, command, move_number)
     except Conflict:
@@ -63,6 +69,21 @@ def bot_move(*, game_id: int, move_number: int) -> str | None:
             return _submit(game, seat, fallback, move_number)
         except Conflict:
             return None
+
+
+def bots_overdue(*, waited: timedelta | None = None) -> list[tuple[int, int]]:
+    """(game id, move number) of the running games that have waited for one of the site's
+    bots longer than ``waited``: their task was lost (a worker killed while the broker held
+    it, say). The periodic wake-up queues them again; a task that finds the game moved on does
+    nothing."""
+    cutoff = timezone.now() - (waited or conf.wake_after())
+    seats = Seat.objects.filter(
+        game__status=Game.Status.RUNNING,
+        dropped=False,
+        waiting_since__lt=cutoff,
+        user__profile__bot_level__gt="",
+    )
+    return sorted(set(seats.values_list("game_id", "game__move_count")))
 
 
 def _submit(game: Game, seat: Seat, command: str, move_number: int) -> str:

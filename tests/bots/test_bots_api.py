@@ -254,3 +254,19 @@ def test_bots_have_a_leaderboard_of_their_own(api, user, other_user):
     bots = api.get("/api/v1/ratings/leaderboard/", {"bots": "true"}).json()["results"]
     assert [r["username"] for r in people] == [user.username]
     assert [r["username"] for r in bots] == [other_user.username]
+
+
+def test_a_game_waiting_too_long_for_a_bot_is_woken(client_for, user):
+    """A bot's task that got lost (here: never run) is queued again by the periodic wake-up."""
+    from bots import tasks
+
+    game = create(client_for(user), public=True).json()
+    human = next(s["position"] for s in game["seats"] if s["username"] == user.username)
+    number = 0
+    while waiting_seats(game["id"], client_for(user)) == {human}:
+        play_first_legal(client_for(user), game["id"], number)
+        number += 1
+    assert tasks.bots_wake() == 0  # not overdue yet
+    with time_machine.travel(timezone.now() + timedelta(minutes=5)):
+        assert tasks.bots_wake() == 1
+    assert Game.objects.get(pk=game["id"]).move_count > number
