@@ -97,8 +97,9 @@ def seat_hand_over(*, game_id: int, position: int, user, level: str) -> Seat:
     """Hand a seat of an unrated running game to the site's bot at ``level``.
 
     Its own player may do so at any time; another player of the game (or staff) once the game
-    has waited for the seat longer than ``BOTS_HANDOVER_AFTER`` or past its deadline: the
-    player has gone silent, and the others keep playing instead of waiting or aborting."""
+    has waited for the seat longer than ``BOTS_HANDOVER_AFTER`` or half its time to the
+    deadline: the player has gone silent, and the others keep playing instead of waiting for
+    the time control to drop the seat or the game to be aborted."""
     with transaction.atomic():
         game = log.locked_game(game_id)
         seats = list(game.seats.select_related("user__profile"))
@@ -150,7 +151,13 @@ def seat_hand_over(*, game_id: int, position: int, user, level: str) -> Seat:
 
 
 def _silent(seat: Seat) -> bool:
+    """The game has waited for the seat ``BOTS_HANDOVER_AFTER``, or half its time to the
+    deadline (a time control drops a seat at its deadline, and a dropped seat cannot be
+    handed over: the engines' drop is final)."""
+    if seat.waiting_since is None:
+        return False
     now = timezone.now()
-    if seat.deadline_at is not None and seat.deadline_at <= now:
+    waited = now - seat.waiting_since
+    if seat.deadline_at is not None and waited >= (seat.deadline_at - seat.waiting_since) / 2:
         return True
-    return seat.waiting_since is not None and now - seat.waiting_since >= conf.handover_after()
+    return waited >= conf.handover_after()

@@ -270,3 +270,23 @@ def test_a_game_waiting_too_long_for_a_bot_is_woken(client_for, user):
     with time_machine.travel(timezone.now() + timedelta(minutes=5)):
         assert tasks.bots_wake() == 1
     assert Game.objects.get(pk=game["id"]).move_count > number
+
+
+def test_with_a_time_control_a_seat_is_silent_after_half_its_time(client_for, user, other_user):
+    """A time control drops a seat at its deadline, for good: the others can hand it to the
+    computer before that, once half the time has passed."""
+    game = services.game_create(
+        user=user,
+        player_count=2,
+        public=False,
+        seed="handover-3",
+        move_time_limit=timedelta(hours=12),
+    )
+    services.game_join(game_id=game.pk, user=other_user, invite_code=game.invite_code)
+    services.game_start(game_id=game.pk, user=user)
+    silent = game.seats.get(position=waiting_seats(game.pk, client_for(user)).pop())
+    other = other_user if silent.user == user else user
+    with time_machine.travel(timezone.now() + timedelta(hours=5)):
+        assert hand_over(client_for(other), game, silent.position).status_code == 400
+    with time_machine.travel(timezone.now() + timedelta(hours=7)):
+        assert hand_over(client_for(other), game, silent.position).status_code == 200
