@@ -70,7 +70,8 @@ def test_a_game_against_three_bots_starts_at_once_and_is_unrated(client_for, use
     game = created.json()
     assert game["status"] == "running"
     assert game["rated"] is False
-    bots = [s for s in game["seats"] if s["username"] != user.username]
+    bots = [s for s in game["seats"] if s["is_bot"]]
+    assert [s["username"] for s in game["seats"] if not s["is_bot"]] == [user.username]
     assert len(bots) == 3
     assert {s["display_name"] for s in bots} == {
         "Computer (random)",
