@@ -17,6 +17,8 @@ from typing import Any
 
 LEVELS: tuple[str, ...] = ("random", "heuristic", "search")
 KINDS: tuple[str, ...] = ("terra_mystica", "mythotopia")
+# Seconds of one core a move may take by default, per level.
+DEFAULT_BUDGET_S = {"random": 0.0, "heuristic": 0.2, "search": 2.0}
 
 
 class BotError(ValueError):
@@ -45,8 +47,31 @@ def choose_command(
         raise BotError(f"No bot plays the game kind {kind!r}.")
     if level not in LEVELS:
         raise BotError(f"Unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")
-    legal = list(engine.legal_commands(state, seat))
+    if kind == "mythotopia":
+        # Hidden information: the bot sees the state only through the seat's view.
+        from . import mythotopia
+
+        view = engine.view(state, seat)
+        legal = _legal(engine, state, seat)
+        rng = random.Random(seed)
+        if level == "random":
+            return rng.choice(legal)
+        return mythotopia.choose(level, view, seat, legal, rng, _seconds(level, budget_s))
+    legal = _legal(engine, state, seat)
+    rng = random.Random(seed)
+    if level == "random":
+        return rng.choice(legal)
+    from . import terra_mystica
+
+    return terra_mystica.choose(level, state, seat, legal, rng, _seconds(level, budget_s))
+
+
+def _legal(engine: Any, state: Any, seat: int) -> list[str]:
+    legal = sorted(engine.legal_commands(state, seat))
     if not legal:
         raise BotError(f"Seat {seat} has no legal command.")
-    rng = random.Random(seed)
-    return rng.choice(legal)
+    return legal
+
+
+def _seconds(level: str, budget_s: float | None) -> float:
+    return DEFAULT_BUDGET_S[level] if budget_s is None else max(0.0, budget_s)
