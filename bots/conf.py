@@ -6,15 +6,15 @@ from datetime import timedelta
 
 from django.conf import settings
 
-# Seconds of thought a move may take at each level (None: no search, answered at once).
-DEFAULT_BUDGETS: dict[str, float | None] = {"random": None, "heuristic": 1.0, "search": 5.0}
 # How long the game must have waited for a silent player before the others may hand the seat
 # to the computer (a seat whose deadline has passed may be handed over at once).
 DEFAULT_HANDOVER_AFTER = timedelta(hours=24)
 
 
 def budget(level: str) -> float | None:
-    return {**DEFAULT_BUDGETS, **getattr(settings, "BOTS_BUDGETS", {})}.get(level)
+    """Seconds of thought a move may take at ``level``: ``BOTS_BUDGETS``, else (None) the
+    bots' own default for the level (games.rules.bots.DEFAULT_BUDGET_S)."""
+    return getattr(settings, "BOTS_BUDGETS", {}).get(level)
 
 
 def handover_after() -> timedelta:

@@ -291,3 +291,33 @@ def test_with_a_time_control_a_seat_is_silent_after_half_its_time(client_for, us
         assert hand_over(client_for(other), game, silent.position).status_code == 400
     with time_machine.travel(timezone.now() + timedelta(hours=7)):
         assert hand_over(client_for(other), game, silent.position).status_code == 200
+
+
+@pytest.mark.parametrize("kind", ["terra_mystica", "mythotopia"])
+def test_the_stronger_levels_play_through_the_same_path(client_for, user, moved, settings, kind):
+    settings.BOTS_BUDGETS = {"search": 0.2, "heuristic": 0.05}
+    owner = client_for(user)
+    with moved():
+        created = owner.post(
+            "/api/v1/games/",
+            {"kind": kind, "player_count": 3, "bots": ["search", "heuristic"]},
+            format="json",
+        )
+    game = created.json()
+    human = next(s["position"] for s in game["seats"] if not s["is_bot"])
+    for _ in range(6):
+        current = Game.objects.get(pk=game["id"])
+        assert waiting_seats(game["id"], owner) == {human}
+        legal = owner.get(f"/api/v1/games/{game['id']}/legal/").json()["commands"]
+        with moved():
+            owner.post(
+                f"/api/v1/games/{game['id']}/moves/",
+                {"command": legal[0], "expected_move_number": current.move_count},
+                format="json",
+            )
+    levels = set(
+        Game.objects.get(pk=game["id"])
+        .moves.exclude(user=user)
+        .values_list("user__profile__bot_level", flat=True)
+    )
+    assert levels == {"search", "heuristic"}
