@@ -34,6 +34,7 @@ CULT_MAJORITY = (8.0, 4.0, 2.0)
 UNITS_PER_SECOND = 4000.0
 LEGAL_UNITS = 12.0
 TOP_CANDIDATES = 6
+PRIOR_MARGIN = 2.0  # VP: how far below the best one-ply value a candidate may be searched
 EPSILON = 0.15  # how often a rollout player plays a random legal command instead of its best
 
 
@@ -159,8 +160,12 @@ def search(
     budget = Budget.of(seconds, UNITS_PER_SECOND)
     scored = _scored(state, seat, legal, budget)
     scored.sort(key=lambda pair: -pair[0])
+    # Only candidates close to the best one ply ahead: rollouts are noisy, and a clearly
+    # worse move (an Alchemists' VP sold for a coin) must not win on noise.
     arms: list[Arm] = [
-        Arm(command, prior) for prior, command in scored[:TOP_CANDIDATES] if prior > -1e9
+        Arm(command, prior)
+        for prior, command in scored[:TOP_CANDIDATES]
+        if prior >= scored[0][0] - PRIOR_MARGIN
     ]
     if len(arms) <= 1 or budget.exhausted():
         return best_by(scored, rng)
