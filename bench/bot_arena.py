@@ -12,6 +12,7 @@ arena plays hundreds of games on a shared machine (docs/bots.md).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -24,6 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.test")
 
 MAX_DECISIONS = 4000
+# Search budgets in the arena (seconds of one core per decision; live games use 2 s): short, so
+# that hundreds of games fit in an hour of a shared two-core machine.
+ARENA_SEARCH_BUDGET = {"terra_mystica": 0.05, "mythotopia": 0.02}
 
 
 def engines() -> dict:
@@ -74,6 +78,7 @@ def play(args: tuple[str, int, str, float, float, int]) -> dict:
     winners = [row["seat"] for row in result if row["rank"] == best]
     return {
         "win": (1 / len(winners)) if searcher in winners else 0.0,
+        "budget": search_budget,
         "finished": engine.is_finished(state),
         "decisions": decisions,
         "times": times,
@@ -96,14 +101,28 @@ def arena(
     heuristic_budget: float,
     jobs: int,
     players: int = 2,
+    log: str = "",
 ) -> dict:
     work = [(kind, g, opponent, search_budget, heuristic_budget, players) for g in range(games)]
     started = time.monotonic()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play, work))
-    else:
-        results = [play(w) for w in work]
+    results = []
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    for result in pool.map(play, work) if pool else map(play, work):
+        results.append(result)
+        if log:  # one line per game, so a run cut short still counts what it played
+            with open(log, "a") as out:
+                out.write(json.dumps({"kind": kind, "opponent": opponent, **result}) + "\n")
+    if pool:
+        pool.shutdown()
+    return summary(kind, opponent, results, time.monotonic() - started)
+
+
+def _budget(results: list[dict]) -> str:
+    return ", ".join(sorted({str(r["budget"]) for r in results if "budget" in r})) or "?"
+
+
+def summary(kind: str, opponent: str, results: list[dict], wall_s: float) -> dict:
+    games = len(results)
     wins = sum(r["win"] for r in results)
     low, high = wilson(wins, games)
     times: dict[str, list[float]] = {}
@@ -122,7 +141,8 @@ def arena(
             level: (statistics.median(spent) if spent else 0.0, percentile(spent, 0.95))
             for level, spent in times.items()
         },
-        "wall_s": time.monotonic() - started,
+        "wall_s": wall_s,
+        "budget": _budget(results),
     }
 
 
@@ -133,7 +153,7 @@ def report(row: dict) -> str:
         for level, (m, p) in sorted(row["think"].items())
     )
     return (
-        f"{row['kind']}: search vs {row['opponent']}: {row['wins']:g}/{row['games']} won "
+        f"{row['kind']} (search budget {row['budget']} s): search vs {row['opponent']}: {row['wins']:g}/{row['games']} won "
         f"= {100 * row['rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
         f"{row['unfinished']} unfinished; {think}; {row['wall_s']:.0f} s"
     )
@@ -144,15 +164,30 @@ def main() -> None:
     parser.add_argument("--kind", action="append", choices=["terra_mystica", "mythotopia"])
     parser.add_argument("--opponent", action="append", choices=["random", "heuristic"])
     parser.add_argument("--games", type=int, default=int(os.environ.get("ARENA_GAMES", 100)))
-    parser.add_argument("--search-budget", type=float, default=0.1)
+    parser.add_argument("--search-budget", type=float, default=None)
     parser.add_argument("--heuristic-budget", type=float, default=0.2)
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("ARENA_JOBS", 1)))
+    parser.add_argument("--log", default="", help="append one JSON line per game to this file")
+    parser.add_argument("--summary", default="", help="only report the games of this log file")
     args = parser.parse_args()
-    print(f"Machine: {os.cpu_count()} cores; search budget {args.search_budget} s per decision")
+    if args.summary:
+        with open(args.summary) as lines:
+            rows = [json.loads(line) for line in lines if line.strip()]
+        for kind, opponent in sorted({(r["kind"], r["opponent"]) for r in rows}):
+            mine = [r for r in rows if (r["kind"], r["opponent"]) == (kind, opponent)]
+            print(report(summary(kind, opponent, mine, 0.0)))
+        return
+    print(f"Machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     for kind in args.kind or ["terra_mystica", "mythotopia"]:
         for opponent in args.opponent or ["random", "heuristic"]:
             row = arena(
-                kind, args.games, opponent, args.search_budget, args.heuristic_budget, args.jobs
+                kind,
+                args.games,
+                opponent,
+                args.search_budget or ARENA_SEARCH_BUDGET[kind],
+                args.heuristic_budget,
+                args.jobs,
+                log=args.log,
             )
             print(report(row), flush=True)
 

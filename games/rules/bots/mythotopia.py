@@ -33,6 +33,7 @@ PROGRESS = sorted(data.progress_cards())
 WIN = 1000.0
 UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
 TOP_CANDIDATES = 8
+PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
 ROLLOUT_ACTIONS = 12
 
 
@@ -258,7 +259,12 @@ def search(
     scored = sorted(_scored(sampled, seat, legal, budget), key=lambda pair: -pair[0])
     if scored[0][0] >= WIN or budget.exhausted():
         return best_by(scored, rng)
-    arms: list[Arm] = [Arm(command, prior) for prior, command in scored[:TOP_CANDIDATES]]
+    # Only candidates close to the best one action ahead, so that noise cannot pick a bad one.
+    arms: list[Arm] = [
+        Arm(command, prior)
+        for prior, command in scored[:TOP_CANDIDATES]
+        if prior >= scored[0][0] - PRIOR_MARGIN
+    ]
     if len(arms) == 1:
         return arms[0].command
 

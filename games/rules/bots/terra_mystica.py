@@ -34,6 +34,7 @@ CULT_MAJORITY = (8.0, 4.0, 2.0)
 UNITS_PER_SECOND = 4000.0
 LEGAL_UNITS = 12.0
 TOP_CANDIDATES = 6
+PRIOR_MARGIN = 2.0  # VP: how far below the best one-ply value a candidate may be searched
 EPSILON = 0.15  # how often a rollout player plays a random legal command instead of its best
 
 
@@ -91,12 +92,23 @@ def _cult_majorities(state: GameState, f: FactionState) -> float:
 
 
 def relative(state: GameState, seat: int) -> float:
-    """The seat's evaluation minus the strongest opponent's (0 before it has a faction)."""
+    """The seat's evaluation minus the strongest opponent's (0 before it has a faction).
+
+    In the last round the final scoring as if the game ended now is the evaluation (cult
+    majorities, networks, resources converted), so that ending the game is judged by the
+    same measure as playing on."""
     mine = faction_of(state, seat)
     if mine is None:
         return 0.0
-    others = [evaluate(state, f) for f in state.factions.values() if f is not mine]
-    return evaluate(state, mine) - (max(others) if others else 0.0)
+    if state.round >= ROUNDS and not state.finished:
+        totals = {
+            name: float(row["total"]) for name, row in tm.projected_final_scores(state).items()
+        }
+        values = {name: totals[name] for name in state.factions}
+    else:
+        values = {name: evaluate(state, f) for name, f in state.factions.items()}
+    others = [v for name, v in values.items() if name != mine.name]
+    return values[mine.name] - (max(others) if others else 0.0)
 
 
 def _after(state: GameState, actor: str, command: str) -> GameState | None:
@@ -148,6 +160,13 @@ def _greedy_step(state: GameState, rng: random.Random, budget: Budget) -> GameSt
     return None if best is None else best[1]
 
 
+def _free(command: str) -> bool:
+    """A row of conversions and burns only: the turn goes on. Searched, it would win on the
+    horizon alone (the opponents' next moves fall beyond the simulation), so the search
+    leaves them to the one-ply evaluation."""
+    return all(part.strip().split(" ")[0] in ("convert", "burn") for part in command.split("."))
+
+
 def search(
     state: GameState, seat: int, legal: list[str], rng: random.Random, seconds: float
 ) -> str:
@@ -159,9 +178,15 @@ def search(
     budget = Budget.of(seconds, UNITS_PER_SECOND)
     scored = _scored(state, seat, legal, budget)
     scored.sort(key=lambda pair: -pair[0])
+    if _free(scored[0][1]):
+        return best_by(scored, rng)  # a conversion worth making: no need to look further
+    # Only candidates close to the best one ply ahead: rollouts are noisy, and a clearly
+    # worse move (an Alchemists' VP sold for a coin) must not win on noise.
     arms: list[Arm] = [
-        Arm(command, prior) for prior, command in scored[:TOP_CANDIDATES] if prior > -1e9
-    ]
+        Arm(command, prior)
+        for prior, command in scored
+        if prior >= scored[0][0] - PRIOR_MARGIN and not _free(command)
+    ][:TOP_CANDIDATES]
     if len(arms) <= 1 or budget.exhausted():
         return best_by(scored, rng)
     actor = tm.actor_for_seat(state, seat)

@@ -9,7 +9,7 @@ from games.rules.bots import choose_command
 from .test_api import ENGINES, new_game
 
 # Small budgets keep the tests fast; the levels work the same at any budget.
-BUDGET = {"heuristic": None, "search": 0.02}
+BUDGET: dict[str, float | None] = {"heuristic": None, "search": 0.02, "random": None}
 
 
 def play_some(kind: str, levels: dict[int, str], decisions: int, seed: str = "levels"):
@@ -57,3 +57,27 @@ def test_mythotopia_bot_ends_the_game_it_would_win(level):
     state["seats"][str(seat)]["tokens"].append({"card": "spoils", "value": 30})
     assert "end game" in engine.legal_commands(state, seat)
     assert choose_command("mythotopia", engine, state, seat, level, 1, BUDGET[level]) == "end game"
+
+
+def test_terra_mystica_bots_play_the_expansions_on_another_map():
+    """Fire & Ice factions, Merchants of the Seas and a map other than the original one: the
+    bots only ever play what the engine lists, so every faction and option is theirs."""
+    from games.rules.terra_mystica import ORIGINAL_MAP_ID, available_maps
+
+    engine = ENGINES["terra_mystica"]()
+    other = next(m["id"] for m in available_maps() if m["id"] != ORIGINAL_MAP_ID)
+    options = ["fire-and-ice-factions/variable_v5", "merchants-of-the-seas"]
+    setup = engine.setup(
+        players=["a", "b", "c"], options=options, seed="expansions", requested={"map_id": other}
+    )
+    state = engine.new_state(setup)
+    levels = {1: "search", 2: "heuristic", 3: "random"}
+    for move in range(30):
+        seat = engine.waiting_for(state)[0]["seat"]
+        level = levels[seat]
+        command = choose_command(
+            "terra_mystica", engine, state, seat, level, move, BUDGET.get(level)
+        )
+        assert command in engine.legal_commands(state, seat)
+        state, _ = engine.apply_for_seat(state, seat, command)
+    assert engine.round(state) >= 1  # past the faction choices and the first dwellings
