@@ -110,6 +110,8 @@ def seat_hand_over(*, game_id: int, position: int, user, level: str) -> Seat:
             raise Forbidden(_("Only the game's players can hand a seat to the computer."))
         log.check_running(game)
         levels = kinds.bot_levels(game.kind)
+        if not levels:
+            raise ApplicationError(_("The computer does not play this game."))
         if level not in levels:
             raise ApplicationError(
                 _("The computer plays at these levels: %(levels)s; not %(level)s.")

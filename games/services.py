@@ -126,6 +126,8 @@ def game_create(
 
 def _bots_check(kind: str, player_count: int, bots: list[str], setup: dict | None) -> None:
     levels = kinds.bot_levels(kind)
+    if not levels:
+        raise ApplicationError(_("The computer does not play this game."))
     unknown = [level for level in bots if level not in levels]
     if unknown:
         raise ApplicationError(
