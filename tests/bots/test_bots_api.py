@@ -202,9 +202,22 @@ def test_a_silent_players_seat_goes_to_a_bot_that_plays_on(client_for, user, oth
     assert silent.user.profile.is_bot
     game.refresh_from_db()
     assert game.move_count >= 1  # the bot made the move the game waited for
-    assert silent.position not in waiting_seats(game.pk, client_for(other)) or (
-        game.status != "running"
-    )
+    # The game goes on: the other player moves, the bot answers, twenty times over.
+    mine = game.seats.get(user=other).position
+    rng = random.Random(11)
+    for _ in range(20):
+        game.refresh_from_db()
+        assert game.status == Game.Status.RUNNING
+        assert waiting_seats(game.pk, client_for(other)) == {mine}
+        legal = client_for(other).get(f"/api/v1/games/{game.pk}/legal/").json()["commands"]
+        with moved():
+            posted = client_for(other).post(
+                f"/api/v1/games/{game.pk}/moves/",
+                {"command": rng.choice(legal), "expected_move_number": game.move_count},
+                format="json",
+            )
+        assert posted.status_code == 201, posted.json()
+    assert game.moves.filter(user=silent.user).count() >= 10
 
 
 def test_a_player_hands_their_own_seat_to_a_bot_at_any_time(client_for, user, other_user):
