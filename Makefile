@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run serve test bench lint migrate demo clean messages engine-compiled engine-pure
+.PHONY: install browser run serve test bench arena lint migrate demo clean messages engine-compiled engine-pure
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,14 @@ test: install browser
 REFERENCE_GIT ?=
 bench: install
 	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" bench/run
+
+# The bot arena (bench/bot_arena.py, docs/bots.md): the search level against the random and the
+# heuristic level, ARENA_GAMES two-player games each per game kind (so twice that per kind),
+# ARENA_JOBS processes at once, with the arena's short search budgets.
+ARENA_GAMES ?= 100
+ARENA_JOBS ?= 1
+arena: install
+	ARENA_GAMES="$(ARENA_GAMES)" ARENA_JOBS="$(ARENA_JOBS)" nice $(PY) bench/bot_arena.py
 
 # Optional: the engine's hot modules compiled with mypyc (a C compiler needed); the pure
 # Python engine stays the reference, and engine-pure goes back to it.

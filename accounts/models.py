@@ -18,6 +18,14 @@ class Profile(models.Model):
     # The interface language the player chose (a code of settings.LANGUAGES); empty: the
     # browser's. Mails go out in it, since no browser is there to ask.
     language = models.CharField(max_length=8, blank=True)
+    # A bot: an account whose moves a program makes. Its owner marks it (a bot of their own,
+    # playing through the API), or the site creates it to play the computer's seats
+    # (``bot_level`` names the level the site plays it at). Bots stay off the players'
+    # leaderboards and have one of their own.
+    is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(
+        max_length=20, blank=True, help_text="The site's own bots: the level it plays them at."
+    )
     # E-mail preferences live in notifications.Preference (per kind, immediate or daily).
 
     def __str__(self) -> str:

@@ -31,6 +31,18 @@ def display_name(user) -> str:
     return (profile.display_name if profile else "") or user.get_username()
 
 
+def is_bot(user) -> bool:
+    """Whether a program plays this account (its owner's bot, or the site's own)."""
+    profile = getattr(user, "profile", None)
+    return bool(profile and profile.is_bot)
+
+
+def bot_level(user) -> str:
+    """The level the site plays its own bot at; "" for every other account."""
+    profile = getattr(user, "profile", None)
+    return profile.bot_level if profile else ""
+
+
 def language_of(user) -> str:
     """The language to write to the player in: their choice, else the site's default."""
     profile = getattr(user, "profile", None)

@@ -50,6 +50,8 @@ def username_check(username: str) -> None:
     problem = username_problem(username)
     if problem:
         raise ApplicationError(problem)
+    if username.lower().startswith(BOT_USERNAME_PREFIX):
+        raise ApplicationError(f"Names starting with {BOT_USERNAME_PREFIX!r} are the site's bots.")
     if User.objects.filter(username__iexact=username).exists():
         raise ApplicationError(f"The username {username!r} is taken.")
     alike = (
@@ -61,6 +63,45 @@ def username_check(username: str) -> None:
         raise ApplicationError(
             f"The username {username!r} is too easily mistaken for the player {alike!r}."
         )
+
+
+# The site's own bots are named computer-<kind>-<level>-<n>: a game may seat several of one level.
+BOT_USERNAME_PREFIX = "computer-"
+MAX_BOTS_PER_LEVEL = 5
+
+
+def bot_account(*, kind: str, level: str, number: int = 1) -> User:
+    """The site's bot account that plays ``kind`` at ``level`` (the ``number``-th of that level,
+    for a game with several), created on first use; it cannot log in."""
+    if not 1 <= number <= MAX_BOTS_PER_LEVEL:
+        raise ApplicationError(f"No more than {MAX_BOTS_PER_LEVEL} computer seats of one level.")
+    username = f"{BOT_USERNAME_PREFIX}{kind}-{level}-{number}"
+    name = f"Computer ({level})" if number == 1 else f"Computer {number} ({level})"
+    with transaction.atomic():
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            try:
+                with transaction.atomic():
+                    user = User.objects.create_user(username=username)
+            except IntegrityError:  # created at the same moment by another request
+                user = User.objects.get(username=username)
+        profile = profile_get_or_create(user)
+        if (profile.is_bot, profile.bot_level, profile.display_name) != (True, level, name):
+            profile.is_bot, profile.bot_level, profile.display_name = True, level, name
+            profile.save(update_fields=["is_bot", "bot_level", "display_name"])
+        user.profile = profile  # not the copy the account's creation cached
+    return user
+
+
+def bot_mark(*, user: User, is_bot: bool) -> Profile:
+    """An owner marks their account as a bot (a program plays it through the API), or back."""
+    profile = profile_get_or_create(user)
+    if profile.bot_level:
+        raise ApplicationError("The site's own bots stay bots.")
+    if profile.is_bot != is_bot:
+        profile.is_bot = is_bot
+        profile.save(update_fields=["is_bot"])
+    return profile
 
 
 def profile_get_or_create(user: User) -> Profile:
@@ -76,6 +117,9 @@ def profile_update(*, user: User, **fields: object) -> Profile:
     if email is not None:
         email_change(user=user, email=str(email))
         profile.refresh_from_db(fields=["email_pending"])
+    if "is_bot" in fields:
+        bot_mark(user=user, is_bot=bool(fields.pop("is_bot")))
+        profile.refresh_from_db(fields=["is_bot"])
     if "display_name" in fields:
         fields["display_name"] = single_line(str(fields["display_name"]))
     for name, value in fields.items():

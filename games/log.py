@@ -89,6 +89,17 @@ _queued_providers: dict[str, list[QueuedMoves]] = {}
 _seat_annotations: dict[str, dict[str, Any]] = {}
 
 
+# Seat annotations that each waiting decision of ``move_committed`` carries (the bots app's
+# ``bot_level``: a receiver knows that the computer must move without asking the database).
+_notice_annotations: set[str] = set()
+
+
+def notice_annotations_register(**seat_annotations: Any) -> None:
+    for kind in kinds.registry():
+        _seat_annotations.setdefault(kind, {}).update(seat_annotations)
+    _notice_annotations.update(seat_annotations)
+
+
 def queued_moves_register(kind: str, provider: QueuedMoves, **seat_annotations: Any) -> None:
     providers = _queued_providers.setdefault(kind, [])
     if provider not in providers:
@@ -327,6 +338,7 @@ def _waiting_notice(decision: dict, seat: Seat | None, move: Move, acting: bool)
     """A decision for the move_committed signal: with the user, and whether the wait is new."""
     return {
         **decision,
+        **{name: getattr(seat, name, None) for name in _notice_annotations},
         "user_id": seat.user_id if seat else None,
         # The game started waiting for this seat with this move (its own moves excepted, and
         # waits its queued move answers at once).

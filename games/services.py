@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.selectors import display_name
+from accounts.services import bot_account
 from accounts.usernames import username_problem
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 from tm_site.text import single_line
@@ -64,11 +65,15 @@ def game_create(
     clock_bonus: timedelta | None = None,
     map_id: str = ORIGINAL_MAP_ID,
     kind: str = kinds.DEFAULT_KIND,
+    bots: Sequence[str] = (),
 ) -> Game:
     info = kinds.engine_for(kind).info
     if player_count not in info.player_counts:
         counts = ", ".join(map(str, info.player_counts))
         raise ApplicationError(f"{info.name} is played by {counts} players, not {player_count}.")
+    bots = list(bots)
+    if bots:
+        _bots_check(kind, player_count, bots, setup)
     options = list(dict.fromkeys(options))
     timing = clock.time_control_clean(
         kind=time_control,
@@ -100,7 +105,8 @@ def game_create(
             public=public,
             # A private game among friends (or accounts of one's own) counts only when its
             # creator says so up front; a public game always counts (docs/ratings.md).
-            counts_for_rating=public or rated,
+            # Games against the computer never count: the bots' strength is not a player's.
+            counts_for_rating=(public or rated) and not bots,
             requested_setup=requested,
             time_control=timing.kind,
             move_time_limit=timing.move_time_limit,
@@ -113,7 +119,36 @@ def game_create(
         order = (requested or {}).get("seat_order") or []
         if not order or user.username in order:
             Seat.objects.create(game=game, user=user, position=1)
+        if bots:
+            _bots_seat(game, bots)
     return game
+
+
+def _bots_check(kind: str, player_count: int, bots: list[str], setup: dict | None) -> None:
+    levels = kinds.bot_levels(kind)
+    if not levels:
+        raise ApplicationError(_("The computer does not play this game."))
+    unknown = [level for level in bots if level not in levels]
+    if unknown:
+        raise ApplicationError(
+            _("The computer plays at these levels: %(levels)s; not %(level)s.")
+            % {"levels": ", ".join(levels), "level": unknown[0]}
+        )
+    if len(bots) >= player_count:
+        raise ApplicationError(_("A game against the computer needs a seat for you."))
+    if setup and setup.get("seat_order"):
+        raise ApplicationError(_("Computer seats and a chosen seat order do not go together."))
+
+
+def _bots_seat(game: Game, bots: list[str]) -> None:
+    """Seat the site's bots after the creator; the game starts when nobody else is missing."""
+    numbers: dict[str, int] = {}
+    for position, level in enumerate(bots, start=2):
+        numbers[level] = numbers.get(level, 0) + 1
+        user = bot_account(kind=game.kind, level=level, number=numbers[level])
+        Seat.objects.create(game=game, user=user, position=position)
+    if len(bots) + 1 == game.player_count:
+        _start(game)
 
 
 def kind_options_check(kind: str, player_count: int, options: Sequence[str]) -> None:

@@ -90,13 +90,20 @@ def own_moves_in_force(games: QuerySet[Game]) -> dict[int, int]:
 
 
 def leaderboard(
-    min_games: int | None = None, active_since: datetime | None = None, kind: str = DEFAULT_KIND
+    min_games: int | None = None,
+    active_since: datetime | None = None,
+    kind: str = DEFAULT_KIND,
+    bots: bool = False,
 ) -> QuerySet[PlayerRating]:
     """Players by rating in one game kind; by default only established players
-    (see docs/ratings.md)."""
+    (see docs/ratings.md). Bots have a leaderboard of their own (``bots``), people another."""
     if min_games is None:
         min_games = elo_params().min_games
     players = PlayerRating.objects.select_related("user").filter(kind=kind, games__gte=min_games)
+    if bots:
+        players = players.filter(user__profile__is_bot=True)
+    else:
+        players = players.exclude(user__profile__is_bot=True)
     if active_since is not None:
         players = players.filter(last_game_at__gte=active_since)
     return players.order_by("-rating", "user_id")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -103,3 +104,52 @@ def started_game(db):
         return game, [creator, joiner]
 
     return make
+
+
+# --- a real worker (Redis) and a real SMTP server: the background-work and bots' tests --------
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[Any]:
+    from tests.notifications.mailserver import MailServer
+
+    server = MailServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_queue(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """A solo worker thread on Redis for the whole session; tasks stay eager outside its tests."""
+    from django.db import connection
+
+    from tests.notifications.worker import redis_available, redis_test_url, worker_on_redis
+    from tm_site import celery_app
+
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        # Another thread cannot share an in-memory database with the tests; CI runs PostgreSQL.
+        pytest.skip("the real worker needs a database other connections can open")
+    url = redis_test_url()
+    if not redis_available(url):
+        pytest.skip(f"no Redis at {url}")
+    with worker_on_redis(celery_app, url, task_always_eager=True) as queue:
+        yield queue
+
+
+@pytest.fixture
+def real_worker(celery_worker_queue, transactional_db, smtp_server, settings) -> Iterator[Any]:
+    """Tasks go through Redis to the worker; mail goes to the SMTP server (returned)."""
+    from tests.notifications.conftest import drain
+    from tm_site import celery_app
+
+    for name, value in smtp_server.settings().items():
+        setattr(settings, name, value)
+    celery_app.conf.task_always_eager = False
+    try:
+        yield smtp_server
+        drain()
+    finally:
+        celery_app.conf.task_always_eager = True

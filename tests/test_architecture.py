@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("accounts", "games", "leagues", "notifications", "outbox", "ratings", "tm_site", "web")
+PACKAGES = (
+    "accounts",
+    "bots",
+    "games",
+    "leagues",
+    "notifications",
+    "outbox",
+    "ratings",
+    "tm_site",
+    "web",
+)
 
 
 def test_no_module_of_the_platform_imports_itself_in_a_circle():

@@ -36,6 +36,7 @@ urlpatterns = [
     ),
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include("bots.api.urls")),
     path("api/v1/", include("ratings.api.urls")),
     path("api/v1/", include("notifications.api.urls")),
     path("api/v1/", include("web.api.urls")),

@@ -103,7 +103,16 @@ def _token(request: HttpRequest) -> str:
     return _("Your new API token (shown once; the old one no longer works): %(key)s") % {"key": key}
 
 
+def _bot(request: HttpRequest) -> str:
+    is_bot = request.POST.get("is_bot") == "on"
+    account_services.bot_mark(user=_me(request), is_bot=is_bot)
+    if is_bot:
+        return _("This account is marked as a bot: it shows as one and has the bots' leaderboard.")
+    return _("This account is a player's again.")
+
+
 SECTIONS: dict[str, Callable[[HttpRequest], str]] = {
+    "bot": _bot,
     "profile": _profile,
     "email": _email,
     "password": _password,
@@ -130,6 +139,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
     context = {
         "pending_email": account_services.profile_get_or_create(user).email_pending,
         "display_name": account_services.profile_get_or_create(user).display_name,
+        "is_bot": account_selectors.is_bot(user),
         "kinds": [
             {"kind": kind, "label": label, **preferences[kind]} for kind, label in Kind.choices
         ],

@@ -17,6 +17,8 @@ from games.kinds.terra_mystica import catalog
 from games.kinds.terra_mystica import engine as game_engine
 from games.models import ORIGINAL_MAP_ID
 
+from .bot_levels import bot_level_name
+
 HOUR, DAY = 3600, 86400
 
 
@@ -93,6 +95,18 @@ class NewGameForm(forms.Form):
         help_text=_("A private game counts for the ratings only when this is ticked."),
     )
     map_id = forms.ChoiceField(choices=[], required=False, label=_("Map"))
+    bots = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(5)],
+        coerce=int,
+        initial=0,
+        required=False,
+        label=_("Computer players"),
+        help_text=_(
+            "Seats the computer plays. The game starts when its other seats are taken; "
+            "games against the computer are not rated."
+        ),
+    )
+    bot_level = forms.ChoiceField(choices=[], required=False, label=_("Computer's level"))
     time_control = forms.ChoiceField(
         choices=TIME_CONTROLS, initial="none", required=False, label=_("Time control")
     )
@@ -148,6 +162,11 @@ class NewGameForm(forms.Form):
             (m["id"], catalog.map_name(m["name"])) for m in maps
         ]
         self.fields["map_id"].initial = maps[0]["id"]
+        levels = dict.fromkeys(level for k in self.kinds for level in kinds.bot_levels(k))
+        choice_field(self.fields["bot_level"]).choices = [
+            (level, bot_level_name(level)) for level in levels
+        ]
+        self.fields["bot_level"].initial = next(iter(levels), "")
         offered = [(k, o) for k, i in self.kinds.items() for o in i.options if o.offered]
         # A name two kinds share is one box value: its words are the first kind's.
         choice_field(self.fields["options"]).choices = list(
@@ -225,6 +244,8 @@ class NewGameForm(forms.Form):
                 gettext("%(game)s is played by %(counts)s players.")
                 % {"game": info.name, "counts": ", ".join(map(str, info.player_counts))},
             )
+        level = data.get("bot_level") or self.fields["bot_level"].initial
+        data["bots"] = [level] * (data.get("bots") or 0)
         names = {o.name for o in info.options if o.offered}
         data["options"] = [o for o in data.get("options") or [] if o in names]
         time = data.get("time_control") or "none"

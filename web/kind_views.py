@@ -12,6 +12,7 @@ from games.kinds import mythotopia as mythotopia_kind
 from games.models import Game
 
 from .mythotopia_names import localized_board
+from .selectors import seat_handover
 
 
 def game_page_plain(request: HttpRequest, game: Game) -> HttpResponse:
@@ -52,6 +53,7 @@ def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
         "can_undo": seated and not dropped,
         "can_chat": seat is not None or request.user.is_staff,
         "seat_action": _seat_action(game, seat, dropped),
+        "handover": seat_handover(game, request.user),
     }
     return render(request, "web/game_mythotopia.html", context)
 

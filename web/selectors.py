@@ -17,6 +17,7 @@ from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 
+from .bot_levels import bot_level_name
 from .final_steps import final_steps
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove, PremoveCancellation
 
@@ -347,13 +348,16 @@ def player_profile(player, viewer) -> dict[str, Any]:
     }
 
 
-def leaderboard_page(page_number: int | str | None, *, provisional: bool = False):
-    """One page of the leaderboard: established players, or everyone rated when asked."""
+def leaderboard_page(
+    page_number: int | str | None, *, provisional: bool = False, bots: bool = False
+):
+    """One page of the leaderboard: established players, or everyone rated when asked; the
+    bots' leaderboard with ``bots``."""
     from django.core.paginator import Paginator
 
     from ratings.selectors import leaderboard
 
-    players = leaderboard(min_games=1) if provisional else leaderboard()
+    players = leaderboard(min_games=1, bots=bots) if provisional else leaderboard(bots=bots)
     return Paginator(players, 50).get_page(page_number)
 
 
@@ -429,3 +433,26 @@ def premoves_view(game: Game, user) -> dict[str, Any]:
         .first()
     )
     return {"commands": commands, "cancelled": cancelled, "move_number": game.move_count}
+
+
+def seat_handover(game: Game, user) -> dict[str, Any] | None:
+    """What the game page offers to hand a seat to the computer: in an unrated running game,
+    to its players, the seats people play (the service decides whether a seat's player has
+    been silent long enough); None otherwise."""
+    from accounts.selectors import display_name, is_bot
+
+    if game.status != Game.Status.RUNNING or game.counts_for_rating:
+        return None
+    if not user.is_authenticated:
+        return None
+    seats = list(game.seats.select_related("user__profile").order_by("position"))
+    if not any(s.user_id == user.pk and not s.dropped for s in seats):
+        return None
+    return {
+        "seats": [
+            {"position": s.position, "name": display_name(s.user), "mine": s.user_id == user.pk}
+            for s in seats
+            if not s.dropped and not is_bot(s.user)
+        ],
+        "levels": [(lv, bot_level_name(lv)) for lv in kinds.bot_levels(game.kind)],
+    }

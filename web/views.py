@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
+from bots import services as bot_services
 from games import kinds
 from games import services as game_services
 from games.kinds.terra_mystica import catalog
@@ -74,6 +75,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 setup=data["setup"],
                 name=data["name"],
                 map_id=data["map_id"],
+                bots=data["bots"],
                 **timing,
             )
         except ApplicationError as exc:
@@ -139,6 +141,24 @@ def resign_game(request: HttpRequest, game_id: int) -> HttpResponse:
         game_id,
         lambda: game_services.game_resign(game_id=game_id, user=request.user),
         _("You resigned."),
+    )
+
+
+@require_POST
+@login_required
+def hand_seat_to_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        position = int(request.POST.get("position", ""))
+    except ValueError:
+        position = 0
+    level = request.POST.get("level", "")[:20]
+    return _game_action(
+        request,
+        game_id,
+        lambda: bot_services.seat_hand_over(
+            game_id=game_id, position=position, user=request.user, level=level
+        ),
+        _("The computer plays that seat now."),
     )
 
 
@@ -213,6 +233,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
             catalog.vp_source_name(source) for source in (page["results"] or {}).get("sources", [])
         ],
         "seated": bool(my_seat and not my_seat.dropped),
+        "handover": selectors.seat_handover(game, request.user),
     }
     return render(request, "web/game.html", context)
 
@@ -313,14 +334,14 @@ def how_to_play(request: HttpRequest) -> HttpResponse:
     return render(request, names if language != "en" else names[1:], context)
 
 
-def leaderboard(request: HttpRequest) -> HttpResponse:
+def leaderboard(request: HttpRequest, bots: bool = False) -> HttpResponse:
     asked = request.GET.get("provisional")
     provisional = asked == "1"
-    page = selectors.leaderboard_page(request.GET.get("page"), provisional=provisional)
+    page = selectors.leaderboard_page(request.GET.get("page"), provisional=provisional, bots=bots)
     # Until someone is established the list would be empty: everyone rated is shown, saying so.
     everyone_provisional = False
     if asked is None and not page.object_list:
-        everyone = selectors.leaderboard_page(request.GET.get("page"), provisional=True)
+        everyone = selectors.leaderboard_page(request.GET.get("page"), provisional=True, bots=bots)
         if everyone.object_list:
             page, provisional, everyone_provisional = everyone, True, True
     context = {
@@ -328,6 +349,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "provisional": provisional,
         "everyone_provisional": everyone_provisional,
         "standing": selectors.rating_standing(request.user),
+        "bots": bots,
     }
     return render(request, "web/leaderboard.html", context)
 

@@ -30,9 +30,13 @@ class PlayerOutputSerializer(serializers.Serializer):
     display_name = serializers.SerializerMethodField()
     date_joined = serializers.DateTimeField()
     games_url = serializers.SerializerMethodField()
+    is_bot = serializers.SerializerMethodField(help_text="A program plays this account.")
 
     def get_display_name(self, user) -> str:
         return selectors.display_name(user)
+
+    def get_is_bot(self, user) -> bool:
+        return selectors.is_bot(user)
 
     def get_games_url(self, user) -> str:
         return f"/api/v1/games/?player={user.username}"
@@ -51,6 +55,10 @@ class ProfileOutputSerializer(serializers.Serializer):
     email_pending = serializers.EmailField(
         help_text="An address waiting for its confirmation link; mail goes to `email` until then."
     )
+    is_bot = serializers.BooleanField(
+        help_text="A program plays this account through the API (docs/bots-api.md); bots have "
+        "a leaderboard of their own."
+    )
 
     def to_representation(self, profile) -> dict:
         return {
@@ -58,6 +66,7 @@ class ProfileOutputSerializer(serializers.Serializer):
             "email": profile.user.email,
             "email_pending": profile.email_pending,
             "display_name": profile.display_name,
+            "is_bot": profile.is_bot,
             **selectors.notify_switches(profile.user),
         }
 
@@ -171,6 +180,9 @@ class MeApi(APIView):
         notify_your_turn = serializers.BooleanField(required=False)
         notify_chat = serializers.BooleanField(required=False)
         notify_game_end = serializers.BooleanField(required=False)
+        is_bot = serializers.BooleanField(
+            required=False, help_text="Mark the account as a bot: a program plays it."
+        )
 
     @extend_schema(responses={200: ProfileOutputSerializer}, tags=["players"])
     def get(self, request: Request) -> Response:

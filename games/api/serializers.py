@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name, is_bot
 from games import clock, extensions, kinds
 from games.kinds import command_seen
 from games.kinds.terra_mystica import engine
@@ -47,6 +47,9 @@ class SeatOutputSerializer(serializers.Serializer):
     )
     username = serializers.CharField(source="user.username")
     display_name = serializers.SerializerMethodField()
+    is_bot = serializers.SerializerMethodField(
+        help_text="A program plays this seat (the site's computer or a bot of its owner's)."
+    )
     faction = serializers.CharField(allow_null=True, help_text="Lower case, as in the corpus.")
     dropped = serializers.BooleanField()
     final_vp = serializers.IntegerField(allow_null=True)
@@ -64,6 +67,9 @@ class SeatOutputSerializer(serializers.Serializer):
 
     def get_display_name(self, seat: Seat) -> str:
         return display_name(seat.user)
+
+    def get_is_bot(self, seat: Seat) -> bool:
+        return is_bot(seat.user)
 
     @extend_schema_field(SeatClockOutputSerializer(allow_null=True))
     def get_clock(self, seat: Seat) -> dict | None:

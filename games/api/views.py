@@ -172,12 +172,21 @@ class GameListCreateApi(APIView):
             help_text="time_control chess: seconds added to each clock when a round begins.",
         )
         setup = serializers.JSONField(required=False, allow_null=True, default=None)
+        bots = serializers.ListField(
+            child=serializers.CharField(max_length=20),
+            required=False,
+            default=list,
+            max_length=9,
+            help_text="One level per computer seat (GET /api/v1/kinds/ lists each kind's "
+            "bot_levels). The game starts once its human players are seated; it is unrated.",
+        )
 
     @extend_schema(
         request=InputSerializer,
         responses={201: GameDetailOutputSerializer, **ERRORS},
         tags=["games"],
         description="Create a game; the creator takes the first seat (unless setup.seat_order leaves them out). "
+        "bots = [level, …] fills that many seats with the computer. "
         "setup = {scoring_tiles: [6 ids, round 1 first], removed_bonus_tiles: [...], seat_order: [usernames]}.",
     )
     def post(self, request: Request) -> Response:
@@ -601,13 +610,19 @@ class KindListApi(APIView):
         hidden_information = serializers.BooleanField(
             help_text="Players see different states (hands); the API shows each only theirs."
         )
+        bot_levels = serializers.ListField(
+            child=serializers.CharField(),
+            help_text="The levels the computer plays this kind at, weakest first: what `bots` "
+            "takes when creating a game.",
+        )
 
     @extend_schema(responses={200: OutputSerializer(many=True)}, tags=["games"])
     def get(self, request: Request) -> Response:
-        """The game kinds this site hosts, with their player counts and options."""
-        return Response(
-            self.OutputSerializer([dataclasses.asdict(k) for k in kinds.kinds()], many=True).data
-        )
+        """The game kinds this site hosts, with their player counts, options and bot levels."""
+        rows = [
+            {**dataclasses.asdict(k), "bot_levels": kinds.bot_levels(k.kind)} for k in kinds.kinds()
+        ]
+        return Response(self.OutputSerializer(rows, many=True).data)
 
 
 class MapListApi(APIView):

@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from games.rules import bots
 from tm_site.exceptions import ApplicationError
 
 from .contract import GameEngine, KindInfo, RuleViolation
@@ -91,6 +92,12 @@ def engine_for(kind: str) -> Any:
 
 def kinds() -> list[KindInfo]:
     return [e.info for e in registry().values()]
+
+
+def bot_levels(kind: str) -> tuple[str, ...]:
+    """The levels the computer plays ``kind`` at (``games.rules.bots``), weakest first."""
+    engine_for(kind)
+    return tuple(bots.levels_for(kind))
 
 
 def command_seen(kind: str, actor: str, command: str, seat: int | None) -> str:

@@ -61,6 +61,11 @@ class LeaderboardApi(APIView):
         active_since = serializers.DateTimeField(
             required=False, help_text="Only players with a rated game finished since then."
         )
+        bots = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="The bots' leaderboard: accounts a program plays. Without it, only people.",
+        )
 
     class PageSerializer(serializers.Serializer):
         count = serializers.IntegerField()
@@ -86,6 +91,7 @@ class LeaderboardApi(APIView):
                 min_games=filters.validated_data.get("min_games"),
                 active_since=filters.validated_data.get("active_since"),
                 kind=filters.validated_data["kind"],
+                bots=filters.validated_data["bots"],
             ),
             request,
             view=self,

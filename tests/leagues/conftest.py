@@ -9,11 +9,6 @@ import pytest
 from leagues import services
 from leagues.models import League, Season
 from tests.factories import LeagueFactory, SeasonFactory, UserFactory
-from tests.notifications.conftest import (  # noqa: F401  (a real worker, for the tournaments)
-    celery_worker_queue,
-    real_worker,
-    smtp_server,
-)
 
 
 @pytest.fixture

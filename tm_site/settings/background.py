@@ -83,6 +83,7 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "outbox.tasks.sweep", "schedule": float(env_int("OUTBOX_SWEEP", 30))},
     "time-controls": {"task": "games.tasks.clocks_check", "schedule": 60.0},
+    "bots-wake": {"task": "bots.tasks.bots_wake", "schedule": 120.0},
     "finished-games": {"task": "games.tasks.games_finish_pending", "schedule": 600.0},
     "idle-games": {"task": "games.tasks.games_abort_idle", "schedule": crontab(minute=17)},
     "ratings-recompute": {

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "leagues",
     "ratings",
     "notifications",
+    "bots",
     "stats",
     "opendata",
     "channels",

@@ -21,6 +21,9 @@ function payload(form) {
     name: (data.get("name") || "").trim(),
   };
   if (kind) body.kind = kind.value;
+  // Computer seats: one level per seat, all at the level chosen.
+  const bots = Number(data.get("bots") || 0);
+  if (bots > 0) body.bots = Array(bots).fill(data.get("bot_level"));
   if (maps) body.map_id = data.get("map_id") || undefined;
   const time = data.get("time_control") || "none";
   body.time_control = time;

@@ -1,0 +1,284 @@
+"""Mythotopia bots: they see only their seat's view and sample what it hides.
+
+Hands, decks, discard piles and the stacks are secret. A bot rebuilds full states from the view
+(determinization): the cards it cannot see are dealt at random, consistently with what the view
+shows (each seat's starting cards that are not in its reserve or removed, the province cards of
+the provinces a seat controls, the sizes of every pile), and the game's random seed is
+replaced by one of the bot's own, so the draws to come are guesses too. The heuristic level
+judges each command one action ahead on one such state; the search level spreads its
+simulations over many of them.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from games.rules import mythotopia as myth
+from games.rules.core import RuleError
+from games.rules.mythotopia import data
+from games.rules.mythotopia.playout import kind_of, random_step, weight
+from games.rules.mythotopia.scoring import empty_vp_cards
+from games.rules.mythotopia.wars import parties, strength, wars
+
+from .search import Arm, Budget, best_by, flat_monte_carlo
+
+State = dict[str, Any]
+
+STARTING = sorted(data.starting_cards())
+PROVINCES = sorted(data.provinces())
+PROGRESS = sorted(data.progress_cards())
+# Ending the game wins it; a won (or lost) game outweighs every other difference.
+WIN = 1000.0
+UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
+TOP_CANDIDATES = 8
+PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
+ROLLOUT_ACTIONS = 12
+
+
+def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A full state the view could come from, the hidden cards dealt at random."""
+    rules = data.rules()
+    seats_view = view["seats"]
+    keys = sorted(seats_view, key=int)
+    me = str(seat)
+    provinces = copy.deepcopy(view["provinces"])
+    known: set[str] = set(view["progress_display"])
+    known.update(
+        view.get("my_hand", []), view.get("my_discard", []), view.get("my_philosopher", [])
+    )
+    for key in keys:
+        known.update(seats_view[key]["reserve"])
+    progress_pool = [c for c in PROGRESS if c not in known]
+    rng.shuffle(progress_pool)
+    assigned: set[str] = set(known)
+    seats: dict[str, Any] = {}
+    province_stack: list[str] = []
+    for key in keys:
+        shown = seats_view[key]
+        hidden_here = set(shown["reserve"]) | set(shown["removed"])
+        if key == me:
+            hidden_here |= set(view.get("my_hand", [])) | set(view.get("my_discard", []))
+        starting = [c for c in STARTING if c not in hidden_here]
+        own_provinces = [
+            p for p, d in provinces.items() if d["owner"] == int(key) and p not in assigned
+        ]
+        rng.shuffle(own_provinces)
+        slots = shown["deck_size"] + (
+            0 if key == me else shown["hand_size"] + shown["discard_size"]
+        )
+        cards = starting[:slots]
+        room = slots - len(cards)
+        cards += own_provinces[:room]
+        province_stack += own_provinces[room:]  # removed from the deck, back on the stack
+        while len(cards) < slots and progress_pool:
+            cards.append(progress_pool.pop())
+        assigned.update(cards)
+        rng.shuffle(cards)
+        if key == me:
+            hand, discard, deck = (
+                list(view.get("my_hand", [])),
+                list(view.get("my_discard", [])),
+                cards,
+            )
+        else:
+            hand = cards[: shown["hand_size"]]
+            discard = cards[shown["hand_size"] : shown["hand_size"] + shown["discard_size"]]
+            deck = cards[shown["hand_size"] + shown["discard_size"] :]
+        supply, general = shown["supply"], shown["general_supply"]
+        seats[key] = {
+            "deck": deck,
+            "hand": hand,
+            "discard": discard,
+            "reserve": list(shown["reserve"]),
+            "removed": list(shown["removed"]),
+            "armies": supply["armies"],
+            "armies_general": general["armies"],
+            "ships": supply["ships"],
+            "ships_general": general["ships"],
+            "villages": supply["villages"],
+            "cities": supply["cities"],
+            "citadel": shown["citadel"],
+            "tokens": [dict(t) for t in shown["tokens"]],
+        }
+    province_stack += [p for p in PROVINCES if p not in assigned and p not in province_stack]
+    rng.shuffle(province_stack)
+    turn = dict(view["turn"], road_move=False, once=[])
+    if view.get("my_philosopher"):
+        turn["philosopher"] = list(view["my_philosopher"])
+    supplies = rules["supplies"]
+    on_board = sum(sum(d["mercenaries"].values()) for d in provinces.values())
+    return {
+        "seed": f"bot-{rng.random()}",
+        "draws": 0,
+        "players": [seats_view[k]["player"] for k in keys],
+        "colours": [seats_view[k]["colour"] for k in keys],
+        "provinces": provinces,
+        "roads": copy.deepcopy(view["roads"]),
+        "ships": copy.deepcopy(view["ships"]),
+        "province_stack": province_stack,
+        "progress_display": list(view["progress_display"]),
+        "progress_stack": progress_pool,
+        "vp_cards": {card: list(tokens) for card, tokens in view["vp_cards"].items()},
+        "claimed": _claims(view),
+        "out_of_game": [],
+        "token_supply": dict(view["token_supply"]),
+        "mercenaries": supplies["mercenaries"] - on_board,
+        "roads_left": supplies["roads"] - len(view["roads"]),
+        "castles_left": supplies["castles"] - sum(1 for d in provinces.values() if d["castle"]),
+        "seats": seats,
+        "turn": turn,
+        "turns_played": view["turns_played"],
+        "dropped": [int(k) for k in keys if seats_view[k]["dropped"]],
+        "finished": view["finished"],
+        "winner": view["winner"],
+        "scores": {},
+    }
+
+
+def _claims(view: dict[str, Any]) -> list[str]:
+    """The one-time conditions already scored, read from the tokens taken for them."""
+    claimed: list[str] = []
+    for key, shown in view["seats"].items():
+        values = [t["value"] for t in shown["tokens"] if t["card"] == "isles"]
+        claimed += ["isles-larger"] * (3 in values) + ["isles-smaller"] * (2 in values)
+        seas = sum(1 for t in shown["tokens"] if t["card"] == "sea")
+        for needed in (3, 4)[:seas]:
+            claimed += [f"sea-{needed}", f"sea-{needed}-{key}"]
+    return claimed
+
+
+def evaluate(state: State, seat: int) -> float:
+    """VP, then what wins VP later: armies and ships on the board, cities, a larger deck."""
+    if state["finished"]:
+        return WIN if state["winner"] == seat else -WIN + myth.vp(state, seat)
+    key = str(seat)
+    player = state["seats"][key]
+    armies = sum(d["armies"].get(key, 0) for d in state["provinces"].values())
+    ships = sum(1 for sea in state["ships"].values() if sea.get(key, 0) > 0)
+    cities = sum(
+        1
+        for d in state["provinces"].values()
+        if d["owner"] == seat and d["building"] in ("city", "citadel")
+    )
+    progress = sum(
+        1
+        for c in player["deck"] + player["hand"] + player["discard"] + player["reserve"]
+        if c in data.progress_cards()
+    )
+    return (
+        myth.vp(state, seat)
+        + _wars(state, seat)
+        + 0.15 * len(player["hand"])
+        + 0.35 * armies
+        + 0.5 * ships
+        + 1.0 * cities
+        + 0.6 * progress
+        + 0.4 * len(player["reserve"])
+    )
+
+
+def _wars(state: State, seat: int) -> float:
+    """Wars under way: a province the seat is winning is most of its 3 VP; a losing one costs."""
+    total = 0.0
+    for province in wars(state):
+        sides = parties(state, province)
+        if seat not in sides:
+            continue
+        mine = strength(state, province, seat)
+        best_other = max((strength(state, province, s) for s in sides if s != seat), default=0)
+        owner = state["provinces"][province]["owner"]
+        if mine > best_other:
+            total += 0.5 if owner == seat else 2.5
+        elif owner == seat:
+            total -= 2.0
+    return total
+
+
+def relative(state: State, seat: int) -> float:
+    others = [evaluate(state, s) for s in range(1, len(state["players"]) + 1) if s != seat]
+    mine = evaluate(state, seat)
+    if state["finished"]:
+        return mine
+    # A game near its end (VP cards emptied) makes the lead count more.
+    pressure = 1.0 + 0.25 * empty_vp_cards(state)
+    return mine - pressure * (max(others) if others else 0.0)
+
+
+def _after(state: State, seat: int, command: str) -> State | None:
+    try:
+        return myth.apply(state, state["colours"][seat - 1], command)[0]
+    except RuleError:
+        return None
+
+
+def _scored(state: State, seat: int, legal: list[str], budget: Budget | None):
+    scored = []
+    for command in legal:
+        after = _after(state, seat, command)
+        if budget is not None:
+            budget.spend()
+        # A legal command the sampled state refuses (a card guessed wrong) keeps a low score.
+        value = relative(after, seat) if after is not None else -WIN
+        # Between equal positions, the kinds of action that move the game on (the weights
+        # of the engine's random player: builds, attacks before discards).
+        scored.append((value + 0.001 * weight(kind_of(command)), command))
+    return scored
+
+
+def choose(
+    level: str,
+    view: dict[str, Any],
+    seat: int,
+    legal: list[str],
+    rng: random.Random,
+    seconds: float,
+) -> str:
+    if len(legal) == 1 or view["choosing_start"] or view["choosing_citadels"]:
+        # A secret setup choice: the others' are unknown and the view tells nothing to weigh.
+        return rng.choice(legal)
+    sampled = determinize(view, seat, rng)
+    if level == "heuristic":
+        return best_by(_scored(sampled, seat, legal, None), rng)
+    return search(view, sampled, seat, legal, rng, seconds)
+
+
+def search(
+    view: dict[str, Any],
+    sampled: State,
+    seat: int,
+    legal: list[str],
+    rng: random.Random,
+    seconds: float,
+) -> str:
+    """Flat Monte Carlo over the best candidates one action ahead: each simulation deals a new
+    sample of the hidden cards, plays the candidate and then a few actions of the engine's
+    weighted random player for every seat, and judges the position."""
+    budget = Budget.of(seconds, UNITS_PER_SECOND)
+    scored = sorted(_scored(sampled, seat, legal, budget), key=lambda pair: -pair[0])
+    if scored[0][0] >= WIN or budget.exhausted():
+        return best_by(scored, rng)
+    # Only candidates close to the best one action ahead, so that noise cannot pick a bad one.
+    arms: list[Arm] = [
+        Arm(command, prior)
+        for prior, command in scored[:TOP_CANDIDATES]
+        if prior >= scored[0][0] - PRIOR_MARGIN
+    ]
+    if len(arms) == 1:
+        return arms[0].command
+
+    def simulate(command: str, sim_rng: random.Random) -> float:
+        world = determinize(view, seat, sim_rng)
+        budget.spend()
+        current = _after(world, seat, command)
+        if current is None:
+            return relative(world, seat) - 5.0  # impossible in this sample: no better than now
+        for _ in range(ROLLOUT_ACTIONS):
+            if current["finished"] or budget.exhausted():
+                break
+            current, _ = random_step(current, sim_rng)
+            budget.spend()
+        return relative(current, seat)
+
+    return flat_monte_carlo(arms, simulate, budget, rng, exploration=4.0)
