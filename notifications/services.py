@@ -318,8 +318,8 @@ def game_started_notify(*, game_id: int) -> list[int]:
         for seat in seats
     ]
     # Who must act first, from the state at the start: the task may run after the first moves.
-    kind = kinds.engine_for(game.kind)
-    waiting = kind.waiting_for(kind.new_state(game.setup)) if game.setup else []
+    engine = kinds.engine_for(game.kind)
+    waiting = engine.waiting_for(engine.new_state(game.setup)) if game.setup else []
     by_position = {s.position: s for s in seats}
     for position in dict.fromkeys(d.get("seat") for d in waiting):
         seat = by_position.get(position)

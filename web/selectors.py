@@ -12,7 +12,8 @@ from django.utils.translation import gettext
 
 from games import clock, kinds
 from games import selectors as game_selectors
-from games.kinds.terra_mystica import catalog, engine
+from games.kinds.terra_mystica import catalog
+from games.kinds.terra_mystica import engine as tm_engine
 from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
@@ -45,7 +46,7 @@ class GameItem:
         """The map's name, empty for the original map (most games)."""
         if self.game.map_id == ORIGINAL_MAP_ID:
             return ""
-        names = {m["id"]: catalog.map_name(m["name"]) for m in engine.maps()}
+        names = {m["id"]: catalog.map_name(m["name"]) for m in tm_engine.maps()}
         return names.get(self.game.map_id, "")
 
 
@@ -73,10 +74,10 @@ def _mark_waiting(items: list[GameItem]) -> None:
     states = {}
     for game_id, move_number, state in snapshots:
         if move_number == running[game_id].game.move_count:
-            states[game_id] = engine.state_from_json(state)
+            states[game_id] = tm_engine.state_from_json(state)
     for game_id, item in running.items():
         if item.game.kind == kinds.DEFAULT_KIND:
-            waiting = engine.waiting_for(states.get(game_id) or load_state(item.game))
+            waiting = tm_engine.waiting_for(states.get(game_id) or load_state(item.game))
         else:
             waiting = game_selectors.waiting_for(item.game)
         seats = {s.position: s for s in item.seats}
@@ -147,10 +148,10 @@ def game_page(game: Game, user) -> dict[str, Any]:
     legal: list[str] = []
     sacrifices: list[dict] = []
     if state is not None and my_seat is not None and game.status == Game.Status.RUNNING:
-        actor = engine.actor_for_seat(state, my_seat.position)
+        actor = tm_engine.actor_for_seat(state, my_seat.position)
         if not my_seat.dropped:
-            legal = engine.legal_commands(state, actor)
-            sacrifices = engine.sacrifice_offers(state, actor)
+            legal = tm_engine.legal_commands(state, actor)
+            sacrifices = tm_engine.sacrifice_offers(state, actor)
     insider = my_seat is not None or game_selectors.can_manage(game, user)
     clocks = {s.position: clock.seat_clock(game, s) for s in seats}
     return {
@@ -171,8 +172,8 @@ def state_view_of(
 ) -> dict:
     """A state of the game (its own or a previewed one), shaped like ``GET /state/``: ``view``
     is the kind's view of it for the viewer (Terra Mystica's public view when not given)."""
-    kind = kinds.engine_for(game.kind)
-    view = dict(engine.state_view(state) if view is None else view)
+    engine = kinds.engine_for(game.kind)
+    view = dict(tm_engine.state_view(state) if view is None else view)
     view["move_number"] = game.move_count
     view["started"] = True
     players = []
@@ -181,8 +182,8 @@ def state_view_of(
             {
                 "seat": seat.position,
                 "username": seat.user.username,
-                "faction": kind.role(state, seat.position) or None,
-                "actor": kind.actor(state, seat.position),
+                "faction": engine.role(state, seat.position) or None,
+                "actor": engine.actor(state, seat.position),
                 "dropped": seat.dropped,
             }
         )
@@ -202,12 +203,12 @@ def transform_build_parts(game: Game, user, hex_id: str) -> dict:
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
     state = load_state(game)
-    actor = engine.actor_for_seat(state, seat.position)
+    actor = tm_engine.actor_for_seat(state, seat.position)
     return {
         "hex": hex_id,
         "actor": actor,
         "move_number": game.move_count,
-        **engine.transform_and_build(state, actor, hex_id),
+        **tm_engine.transform_and_build(state, actor, hex_id),
     }
 
 
@@ -233,7 +234,7 @@ def results(game: Game, state: Any) -> dict[str, Any]:
     """Final ranking with the VP by source, rating changes once computed, VP over time."""
     from ratings.selectors import game_rating_changes
 
-    ranking = engine.final_ranking(state)
+    ranking = tm_engine.final_ranking(state)
     seats = {s.position: s for s in game_selectors.seats_of(game)}
     changes = game_rating_changes(game.pk)
     order = [
@@ -265,7 +266,7 @@ def results(game: Game, state: Any) -> dict[str, Any]:
                 "rank": row.get("rank"),
                 "faction": row.get("faction"),
                 "username": seat.user.username if seat else row.get("player"),
-                "vp": row.get("VP"),
+                "vp": row.get("vp"),
                 "dropped": row.get("dropped"),
                 "breakdown": [breakdown.get(s, 0) for s in sources],
                 "rating_before": change.rating_before if change else None,

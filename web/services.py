@@ -11,10 +11,10 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext_lazy
 
-from games import kinds
+from games import kinds, life
 from games import log as game_log
 from games import services as game_services
-from games.kinds.terra_mystica import engine
+from games.kinds.terra_mystica import engine as tm_engine
 from games.models import Game, Move, Seat
 from notifications import services as notification_services
 from notifications import tasks as notification_tasks
@@ -44,10 +44,12 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
     them in the move's transaction). Players without stored settings are never answered for;
     the settings are read once, when the first offer is open."""
     by_faction: dict[str, dict] | None = None
+    engine = kinds.engine_for(game.kind)
 
     def next_answer(state: Any) -> tuple[str, str] | None:
         nonlocal by_faction
-        if not any(d["kind"] == "leech" for d in engine.waiting_for(state)):
+        # A move that leaves no offer open reads no settings.
+        if not engine.automatic_answer_due(state):
             return None
         if by_faction is None:
             seated = {s.faction: s for s in seats if s.faction}
@@ -57,7 +59,7 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
             by_faction = {f: stored[s.user_id] for f, s in seated.items() if s.user_id in stored}
         if not by_faction:
             return None
-        answer = autoleech.next_answer(state, by_faction)
+        answer = autoleech.next_answer(game.kind, state, by_faction)
         return answer if answer is not None and answer[0] in by_faction else None
 
     return next_answer
@@ -88,7 +90,7 @@ def move_preview(
     kind's preview, which keeps back what the player may not see before committing (cards
     they would draw). An illegal command raises ``IllegalMove`` (400) naming the broken rule.
     """
-    command = game_services.clean_command(command)
+    command = game_services.clean_command(command, game.kind)
     seat = _seat_for(game, user)
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
@@ -100,8 +102,8 @@ def move_preview(
     if seat.dropped:
         raise Forbidden("You have left this game.")
     state = game_log.load_state(game)
-    kind = kinds.engine_for(game.kind)
-    actor = kind.actor(state, seat.position)
+    engine = kinds.engine_for(game.kind)
+    actor = engine.actor(state, seat.position)
     result = kinds.preview(game.kind, state, seat.position, command)
     return {
         "command": command,
@@ -142,7 +144,7 @@ def _own_turn(game: Game, seat: Seat) -> bool:
     state = game_log.load_state(game)
     return any(
         d.get("seat") == seat.position and d.get("kind") != "leech"
-        for d in engine.waiting_for(state)
+        for d in tm_engine.waiting_for(state)
     )
 
 
@@ -188,7 +190,7 @@ def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
 # --- the planner -------------------------------------------------------------------------------
 
 
-def _plan_rows(rows: list) -> list[dict]:
+def _plan_rows(rows: list, kind: str) -> list[dict]:
     """Rows as stored: ``{"actor", "command"}`` with the command in the log's spelling."""
     if not isinstance(rows, list) or len(rows) > MAX_PLAN_ROWS:
         raise ApplicationError(f"A plan holds at most {MAX_PLAN_ROWS} rows.")
@@ -197,7 +199,7 @@ def _plan_rows(rows: list) -> list[dict]:
         if not isinstance(row, dict) or not isinstance(row.get("actor"), str):
             raise ApplicationError(f"Plan row {i}: give an actor and a command.")
         try:
-            command = game_services.clean_command(str(row.get("command", "")))
+            command = game_services.clean_command(str(row.get("command", "")), kind)
         except ApplicationError as exc:
             raise ApplicationError(f"Plan row {i}: {exc.message}") from exc
         clean.append({"actor": row["actor"].strip().lower()[:40], "command": command})
@@ -217,12 +219,12 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
         raise ApplicationError(
             f"The game is {game.get_status_display()}: there is nothing to plan."
         )
-    rows = _plan_rows(rows)
+    rows = _plan_rows(rows, game.kind)
     state = game_log.load_state(game)
     broken = None
     for i, row in enumerate(rows):
         try:
-            state, _ = engine.apply_player(state, row["actor"], row["command"])
+            state, _ = tm_engine.apply_player(state, row["actor"], row["command"])
         except ApplicationError as exc:
             broken = {"index": i, "reason": exc.message}
             break
@@ -230,12 +232,12 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
     legal: list[str] = []
     actor = actor.strip().lower() or _next_actor(state)
     if command and broken is None:
-        command = game_services.clean_command(command)
-        after, ledger = engine.apply_player(state, actor, command)
-        legal = engine.continuations(state, actor, command)
+        command = game_services.clean_command(command, game.kind)
+        after, ledger = tm_engine.apply_player(state, actor, command)
+        legal = tm_engine.continuations(state, actor, command)
         state = after
     elif actor and broken is None:
-        legal = engine.legal_commands(state, actor)
+        legal = tm_engine.legal_commands(state, actor)
     view = selectors.state_view_of(game, state)
     return {
         "rows": rows,
@@ -249,7 +251,7 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
 
 
 def _next_actor(state: Any) -> str:
-    waiting = engine.waiting_for(state)
+    waiting = tm_engine.waiting_for(state)
     return waiting[0]["actor"] if waiting else ""
 
 
@@ -259,7 +261,7 @@ def plan_save(*, game: Game, user, rows: list, notes: str) -> Plan:
     if len(notes) > MAX_PLAN_NOTES:
         raise ApplicationError(f"Notes are limited to {MAX_PLAN_NOTES} characters.")
     plan, _ = Plan.objects.update_or_create(
-        game=game, user=user, defaults={"rows": _plan_rows(rows), "notes": notes}
+        game=game, user=user, defaults={"rows": _plan_rows(rows, game.kind), "notes": notes}
     )
     return plan
 
@@ -281,7 +283,7 @@ def premoves_set(*, game: Game, user, commands: list[str], expected_move_number:
     clean = []
     for i, command in enumerate(commands, start=1):
         try:
-            clean.append(game_services.clean_command(command))
+            clean.append(game_services.clean_command(command, game.kind))
         except ApplicationError as exc:
             raise ApplicationError(f"Premove {i}: {exc.message}") from exc
     with transaction.atomic():
@@ -304,7 +306,7 @@ def premoves_set(*, game: Game, user, commands: list[str], expected_move_number:
                 Premove(game=game, user=user, position=i, command=c, queued_at_move=game.move_count)
                 for i, c in enumerate(clean, start=1)
             )
-            game_log.queued_moves_play(game)
+            life.queued_moves_play(game)
     return selectors.premoves_view(game, user)
 
 
@@ -312,14 +314,14 @@ def _first_premove_check(game: Game, seat: Seat, command: str) -> None:
     """A queue made while the game waits for the player's move is played at once: its first
     command is refused here, naming the rule, as the same move sent by hand would be."""
     state = game_log.load_state(game)
-    kind = kinds.engine_for(game.kind)
+    engine = kinds.engine_for(game.kind)
     if not any(
         d.get("seat") == seat.position and d.get("category") in game_log.OWN_MOVE_CATEGORIES
-        for d in kind.waiting_for(state)
+        for d in engine.waiting_for(state)
     ):
         return
     try:
-        kind.apply_for_seat(state, seat.position, command)
+        engine.apply_for_seat(state, seat.position, command)
     except ApplicationError as exc:
         raise type(exc)(f"Premove 1: {exc.message}") from exc
 

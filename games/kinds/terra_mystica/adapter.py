@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ VERSION = "2026.11"
 # steps or spades a move earned) is a reaction.
 SETUP_KINDS = {"faction", "bid", "dwelling", "bonus"}
 TURN_KINDS = {"action"}
+_TILE_ID = re.compile(r"^[A-Z]+[0-9]+$")
 
 
 class TerraMystica:
@@ -24,27 +26,115 @@ class TerraMystica:
         version=VERSION,
         player_counts=(2, 3, 4, 5),
         options=catalog.kind_options(),
+        role_name="faction",
     )
 
     def setup(
         self, *, players: Sequence[str], options: Sequence[str], seed: str, requested: dict | None
     ) -> dict:
-        try:
-            if requested and requested.get("scoring_tiles"):
-                return engine.explicit_setup(
-                    player_count=len(players),
-                    options=options,
-                    scoring_tiles=requested["scoring_tiles"],
-                    removed_bonus_tiles=requested.get("removed_bonus_tiles") or [],
-                    players=players,
-                    map_id=requested.get("map_id"),
-                    auction_factions=requested.get("auction_factions") or (),
-                )
-            return engine.random_setup(
-                seed, len(players), options, players, (requested or {}).get("map_id")
+        # ``engine`` turns the rules' errors into the platform's IllegalMove itself.
+        if requested and requested.get("scoring_tiles"):
+            return engine.explicit_setup(
+                player_count=len(players),
+                options=options,
+                scoring_tiles=requested["scoring_tiles"],
+                removed_bonus_tiles=requested.get("removed_bonus_tiles") or [],
+                players=players,
+                map_id=requested.get("map_id"),
+                auction_factions=requested.get("auction_factions") or (),
             )
-        except engine.IllegalMove as exc:
-            raise RuleViolation(exc.message) from exc
+        return engine.random_setup(
+            seed, len(players), options, players, (requested or {}).get("map_id")
+        )
+
+    def canonical_command(self, command: str) -> str:
+        """A row as the log stores it (comments after '#' removed, sub-commands joined by '. ')."""
+        return engine.canonical_command(command)
+
+    def drop_command(self, role: str) -> str:
+        return f"drop-faction {role}"
+
+    def setup_request(
+        self, requested: dict, *, player_count: int, options: list[str], seed: str, map_id: str
+    ) -> dict | None:
+        """A fixed setup (scoring tiles, removed bonus tiles, the auction's factions, a seat
+        order) checked by starting a game from it; without one, the options and the map are
+        checked by drawing a setup from ``seed``."""
+        engine.check_map(map_id, options)
+        if not requested:
+            engine.validate_options(seed, player_count, options)
+            return None
+        scoring = [str(t).upper() for t in requested.get("scoring_tiles") or []]
+        removed = [str(t).upper() for t in requested.get("removed_bonus_tiles") or []]
+        offered = [str(f).lower() for f in requested.get("auction_factions") or []]
+        seat_order = [str(u) for u in requested.get("seat_order") or []]
+        if len(scoring) != 6:
+            raise RuleViolation("setup.scoring_tiles must list six scoring tiles, round 1 first.")
+        for tile in scoring + removed:
+            if not _TILE_ID.match(tile):
+                raise RuleViolation(f"setup: {tile!r} is not a tile id.")
+        names = seat_order or [f"player{i}" for i in range(1, player_count + 1)]
+        engine.validate_setup(
+            engine.explicit_setup(
+                player_count=player_count,
+                options=options,
+                scoring_tiles=scoring,
+                removed_bonus_tiles=removed,
+                players=names,
+                auction_factions=offered,
+            )
+        )
+        cleaned = {
+            "scoring_tiles": scoring,
+            "removed_bonus_tiles": removed,
+            "seat_order": seat_order,
+        }
+        return {**cleaned, "auction_factions": offered} if offered else cleaned
+
+    # Automatic answers to power offers (Yucata's R0-R7), from settings players store.
+    def automatic_settings_defaults(self) -> dict:
+        return engine.autoleech_defaults()
+
+    def automatic_settings_clean(self, data: dict) -> dict:
+        """Settings as the engine reads them back; ``ApplicationError`` on bad values."""
+        return engine.autoleech_normalize(data)
+
+    def automatic_answer_due(self, state: Any) -> bool:
+        """Whether a power offer is open (cheap: before any settings are read)."""
+        return any(d["kind"] == "leech" for d in engine.waiting_for(state))
+
+    def automatic_answer(
+        self, state: Any, settings_by_role: dict[str, dict]
+    ) -> tuple[str, str] | None:
+        """The next (faction, command) the factions' settings answer by themselves, if any."""
+        return engine.automatic_answer(state, settings_by_role)
+
+    def role_colours(self) -> dict[str, str]:
+        """Each faction's home colour ("variable" for those that choose one in play)."""
+        return {name: f["color"] for name, f in catalog.catalog()["factions"].items()}
+
+    def maps(self) -> list[dict]:
+        """terra.snellman.net's maps: ``id``, ``name``, ``vp_variant``."""
+        return engine.maps()
+
+    # Django-facing capabilities: the API's setup fields, terra.snellman.net's text formats.
+    def setup_fields(self) -> type:
+        from .serializers import SetupInputSerializer
+
+        return SetupInputSerializer
+
+    def export_text(self, game: Any) -> str:
+        from . import notation
+
+        return notation.export_text(game)
+
+    def read_game_file(self, *, text: str | None = None, data: dict | None = None) -> Any:
+        """An export text or a corpus game (tests/fixtures/corpus schema) as a game file."""
+        from . import notation
+
+        return (
+            notation.corpus_entries(data) if data is not None else notation.parse_export(text or "")
+        )
 
     def new_state(self, setup: dict) -> Any:
         return engine.new_game(setup)
@@ -75,7 +165,7 @@ class TerraMystica:
         return [
             {
                 "seat": row["seat"],
-                "score": row["VP"],
+                "score": row["vp"],
                 "rank": row["rank"],
                 "role": row.get("faction", ""),
                 "breakdown": row.get("vp_breakdown") or {},
