@@ -520,9 +520,9 @@ def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
     name = emails.game_name(game)
     if timeout.aborted:
         what = gettext_lazy("the game was aborted")
-    elif game.kind == kinds.DEFAULT_KIND:
+    elif kinds.engine_for(game.kind).info.role_name == "faction":
         what = gettext_lazy("your faction left the game")
-    else:  # seats of other kinds play a colour, not a faction
+    else:  # seats of other kinds play a colour, or nothing, not a faction
         what = gettext_lazy("you left the game")
     notification = _notify(
         user=user,

@@ -63,23 +63,21 @@ def _items(games: QuerySet[Game] | list[Game], user) -> list[GameItem]:
 def _mark_waiting(items: list[GameItem]) -> None:
     """Who each running game waits for; ``must_act`` when it is the viewer (leech included)."""
     running = {i.game.pk: i for i in items if i.game.status == Game.Status.RUNNING}
-    # Terra Mystica's waits are read from the stored snapshots in one query; other kinds ask
-    # their own engine, since a snapshot is only readable by the kind that wrote it.
-    tm_games = [pk for pk, i in running.items() if i.game.kind == kinds.DEFAULT_KIND]
     if not running:
         return
-    snapshots = StateSnapshot.objects.filter(game_id__in=tm_games).values_list(
+    # The waits are read from the stored snapshots in one query, each by its game's kind (a
+    # snapshot behind the log is replayed).
+    snapshots = StateSnapshot.objects.filter(game_id__in=list(running)).values_list(
         "game_id", "move_number", "state"
     )
     states = {}
     for game_id, move_number, state in snapshots:
-        if move_number == running[game_id].game.move_count:
-            states[game_id] = tm_engine.state_from_json(state)
+        game = running[game_id].game
+        if move_number == game.move_count:
+            states[game_id] = kinds.engine_for(game.kind).load(state)
     for game_id, item in running.items():
-        if item.game.kind == kinds.DEFAULT_KIND:
-            waiting = tm_engine.waiting_for(states.get(game_id) or load_state(item.game))
-        else:
-            waiting = game_selectors.waiting_for(item.game)
+        state = states[game_id] if game_id in states else load_state(item.game)
+        waiting = kinds.engine_for(item.game.kind).waiting_for(state)
         seats = {s.position: s for s in item.seats}
         names = []
         for decision in waiting:

@@ -6,6 +6,7 @@ REST API instead. Either way the services decide and their messages are shown to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -22,11 +23,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
-from games import kinds
 from games import services as game_services
 from games.kinds.terra_mystica import catalog
 from games.kinds.terra_mystica import engine as game_engine
-from games.models import ORIGINAL_MAP_ID
+from games.models import ORIGINAL_MAP_ID, Game
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
@@ -160,11 +160,12 @@ def _map_name(map_id: str) -> str:
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A game's page: its kind's board, or the plain page for a kind without one."""
     game = _game_or_404(request, game_id)
-    if game.kind == "mythotopia":
-        return kind_views.game_page_mythotopia(request, game)
-    if game.kind != kinds.DEFAULT_KIND:
-        return kind_views.game_page_plain(request, game)
+    return BOARD_PAGES.get(game.kind, kind_views.game_page_plain)(request, game)
+
+
+def _game_page_terra_mystica(request: HttpRequest, game: Game) -> HttpResponse:
     page = selectors.game_page(game, request.user)
     my_seat = page["my_seat"]
     script_data = {
@@ -215,6 +216,13 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "seated": bool(my_seat and not my_seat.dropped),
     }
     return render(request, "web/game.html", context)
+
+
+# The kinds the web app draws a board for, by kind id.
+BOARD_PAGES: dict[str, Callable[[HttpRequest, Game], HttpResponse]] = {
+    "terra_mystica": _game_page_terra_mystica,
+    "mythotopia": kind_views.game_page_mythotopia,
+}
 
 
 @require_POST

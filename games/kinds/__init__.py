@@ -115,9 +115,10 @@ def ledger_seen(kind: str, rows: list[dict], seat: int | None) -> list[dict]:
 def canonical_command(kind: str, command: str) -> str:
     """A row of ``kind``'s commands as its log stores it (the kind's optional
     ``canonical_command``: comments removed, spelling made uniform; without it, the row as
-    sent, stripped); ``IllegalMove`` for a row the kind cannot read or an empty one."""
+    sent without its comment); ``IllegalMove`` for a row the kind cannot read or an empty one."""
     canonical = getattr(engine_for(kind), "canonical_command", None)
-    command = canonical(command) if canonical else command.strip()
+    # Text after '#' is a comment in every kind's commands (docs/api.md).
+    command = canonical(command) if canonical else command.partition("#")[0].strip()
     if not command:
         from .errors import IllegalMove
 

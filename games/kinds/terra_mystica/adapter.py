@@ -109,6 +109,20 @@ class TerraMystica:
         """The next (faction, command) the factions' settings answer by themselves, if any."""
         return engine.automatic_answer(state, settings_by_role)
 
+    def setup_choices(self) -> dict[str, list[tuple[str, str]]]:
+        """A new game's form in the reader's language: the maps, and the scoring and bonus
+        tiles a fixed setup names (``id: text``)."""
+        localized = catalog.localized()
+        return {
+            "maps": [(m["id"], catalog.map_name(m["name"])) for m in engine.maps()],
+            "scoring_tiles": [
+                (t, f"{t}: {localized['scoring'][t]['text']}") for t in catalog.scoring_tile_ids()
+            ],
+            "bonus_tiles": [
+                (t, f"{t}: {localized['bonus'][t]['text']}") for t in catalog.bonus_tile_ids()
+            ],
+        }
+
     def role_colours(self) -> dict[str, str]:
         """Each faction's home colour ("variable" for those that choose one in play)."""
         return {name: f["color"] for name, f in catalog.catalog()["factions"].items()}
