@@ -10,9 +10,9 @@ class WebConfig(AppConfig):
 
         from . import receivers  # noqa: F401  (connects the live-update receivers)
         from .autoleech import answering_kinds
-        from .services import PLANNER_KINDS, PREMOVES, autoleech_answers
+        from .services import PREMOVES, autoleech_answers, planner_kinds
 
         for kind in answering_kinds():
             log.automatic_moves_register(kind, autoleech_answers)
-        for kind in PLANNER_KINDS:
+        for kind in planner_kinds():
             log.queued_moves_register(kind, PREMOVES, **PREMOVES.seat_annotations)

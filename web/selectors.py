@@ -18,7 +18,6 @@ from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 
-from .final_steps import final_steps
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove, PremoveCancellation
 
 User = get_user_model()
@@ -277,7 +276,10 @@ def results(game: Game, state: Any) -> dict[str, Any]:
         "rows": rows,
         "rated": bool(changes),
         "vp_series": vp_series(game),
-        "steps": final_steps(game),
+        # The end of the game step by step, for a kind that tells it (Terra Mystica's).
+        "steps": kinds.engine_for(game.kind).final_steps(game)
+        if kinds.offers(game.kind, "final_steps")
+        else [],
     }
 
 

@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy
 from games import kinds, life
 from games import log as game_log
 from games import services as game_services
-from games.kinds.terra_mystica import engine as tm_engine
 from games.models import Game, Move, Seat
 from notifications import services as notification_services
 from notifications import tasks as notification_tasks
@@ -30,8 +29,6 @@ logger = logging.getLogger(__name__)
 MAX_PLAN_ROWS = 60
 MAX_PLAN_NOTES = 10_000
 MAX_PREMOVES = 5
-# The game kinds with a planner, and so with premoves.
-PLANNER_KINDS = (kinds.DEFAULT_KIND,)
 OWN_TURN_ONLY = gettext_lazy("Auto-leech settings can be changed only during your own turn.")
 # Yucata's reminder in round 5: after passing, the answers hold for all of round 6's offers.
 ROUND_SIX_REMINDER = gettext_lazy(
@@ -65,11 +62,17 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
     return next_answer
 
 
-def _terra_mystica_only(game: Game, feature: str) -> None:
-    """The planner and the automatic power answers play Terra Mystica's rules; a game of
-    another kind (with hidden hands, nothing to plan for the others) refuses them."""
-    if game.kind != kinds.DEFAULT_KIND:
-        raise ApplicationError(f"{feature} are for Terra Mystica games, not {game.kind}.")
+def planner_kinds() -> list[str]:
+    """The kinds with a planner (``plan``), and so with premoves."""
+    return kinds.offering("plan")
+
+
+def _offered(game: Game, feature: str, capability: str) -> None:
+    """The planner and the automatic answers are the kind's (Terra Mystica's); a game of a kind
+    without them (with hidden hands, nothing to plan for the others) refuses them."""
+    if not kinds.offers(game.kind, capability):
+        names = ", ".join(kinds.engine_for(k).info.name for k in kinds.offering(capability))
+        raise ApplicationError(f"{feature} are for {names} games, not {game.kind}.")
 
 
 def _seat_for(game: Game, user) -> Seat:
@@ -144,12 +147,12 @@ def _own_turn(game: Game, seat: Seat) -> bool:
     state = game_log.load_state(game)
     return any(
         d.get("seat") == seat.position and d.get("kind") != "leech"
-        for d in tm_engine.waiting_for(state)
+        for d in kinds.engine_for(game.kind).waiting_for(state)
     )
 
 
 def autoleech_settings_get(*, game: Game, user) -> dict:
-    _terra_mystica_only(game, "Automatic answers to power offers")
+    _offered(game, "Automatic answers to power offers", "automatic_answer")
     seat = _seat_for(game, user)
     row = AutoLeechSetting.objects.filter(game=game, user=user).first()
     default = AutoLeechDefault.objects.filter(user=user).first()
@@ -178,7 +181,7 @@ def autoleech_default_update(*, user, settings: dict) -> dict:
 
 
 def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
-    _terra_mystica_only(game, "Automatic answers to power offers")
+    _offered(game, "Automatic answers to power offers", "automatic_answer")
     seat = _seat_for(game, user)
     if not _own_turn(game, seat):
         raise ApplicationError(str(OWN_TURN_ONLY))
@@ -214,45 +217,26 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
     state is then the one before it), the legal commands of ``actor`` at the end (or the
     continuations of ``command``), and the ledger rows of ``command``.
     """
-    _terra_mystica_only(game, "Planned rows")
+    _offered(game, "Planned rows", "plan")
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(
             f"The game is {game.get_status_display()}: there is nothing to plan."
         )
     rows = _plan_rows(rows, game.kind)
-    state = game_log.load_state(game)
-    broken = None
-    for i, row in enumerate(rows):
-        try:
-            state, _ = tm_engine.apply_player(state, row["actor"], row["command"])
-        except ApplicationError as exc:
-            broken = {"index": i, "reason": exc.message}
-            break
-    ledger: list[dict] = []
-    legal: list[str] = []
-    actor = actor.strip().lower() or _next_actor(state)
-    if command and broken is None:
+    if command:
         command = game_services.clean_command(command, game.kind)
-        after, ledger = tm_engine.apply_player(state, actor, command)
-        legal = tm_engine.continuations(state, actor, command)
-        state = after
-    elif actor and broken is None:
-        legal = tm_engine.legal_commands(state, actor)
-    view = selectors.state_view_of(game, state)
+    planned = kinds.engine_for(game.kind).plan(
+        game_log.load_state(game), rows, actor.strip().lower(), command
+    )
     return {
         "rows": rows,
-        "broken": broken,
-        "actor": actor,
+        "broken": planned["broken"],
+        "actor": planned["actor"],
         "command": command,
-        "state": view,
-        "ledger": ledger,
-        "legal": legal,
+        "state": selectors.state_view_of(game, planned["state"]),
+        "ledger": planned["ledger"],
+        "legal": planned["legal"],
     }
-
-
-def _next_actor(state: Any) -> str:
-    waiting = tm_engine.waiting_for(state)
-    return waiting[0]["actor"] if waiting else ""
 
 
 def plan_save(*, game: Game, user, rows: list, notes: str) -> Plan:
@@ -277,7 +261,7 @@ def premoves_set(*, game: Game, user, commands: list[str], expected_move_number:
     ones follow while the game still waits for the player. Returns the queue as it then is
     (``premoves_view``).
     """
-    _terra_mystica_only(game, "Premoves")
+    _offered(game, "Premoves", "plan")
     if len(commands) > MAX_PREMOVES:
         raise ApplicationError(f"At most {MAX_PREMOVES} moves can be queued.")
     clean = []

@@ -41,10 +41,13 @@ Automatic answers (offers a player's stored settings answer by themselves):
 ``automatic_answer_due(state)``, ``automatic_answer(state, settings_by_role)`` (the next
 ``(actor, command)`` or ``None``), ``automatic_settings_defaults()`` and
 ``automatic_settings_clean(data)``. ``board()``: public data a board page draws.
+``plan(state, rows, actor, command)``: the planner (planned rows played on a copy; see
+Terra Mystica's adapter); a kind with it also takes queued moves (premoves).
 ``setup_choices()``: the maps and the tiles of a fixed setup a new game's form offers, in the
 reader's language. ``role_colours()``: each role's colour for the statistics.
 Django-facing capabilities of a kind's package (the engine object names them; this module
 stays free of Django): ``setup_fields()``, the DRF serializer of the API's setup fields;
+``final_steps(game)``, a finished game's final scoring step by step for its page;
 ``export_text(game)`` and ``read_game_file(text=…, data=…)``, a game as text and a recorded
 game read back for ``games.services.game_import``.
 ``sacrifice_offers(state, seat)``: moves that only giving something up first makes affordable

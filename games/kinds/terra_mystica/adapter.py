@@ -99,6 +99,32 @@ class TerraMystica:
         """Settings as the engine reads them back; ``ApplicationError`` on bad values."""
         return engine.autoleech_normalize(data)
 
+    def plan(self, state: Any, rows: list[dict], actor: str, command: str) -> dict[str, Any]:
+        """The planner: ``rows`` (``actor``, ``command``) played on a copy as players would
+        play them; the ``state`` after them, the first row that no longer applies
+        (``broken``: its ``index`` and ``reason``, the state is then the one before it), then
+        the ``ledger`` rows and continuations (``legal``) of ``command``, or the legal
+        commands of ``actor`` (by default the first the game waits for)."""
+        broken = None
+        for i, row in enumerate(rows):
+            try:
+                state, _ = engine.apply_player(state, row["actor"], row["command"])
+            except engine.IllegalMove as exc:
+                broken = {"index": i, "reason": exc.message}
+                break
+        if not actor:
+            waiting = engine.waiting_for(state)
+            actor = waiting[0]["actor"] if waiting else ""
+        ledger: list[dict] = []
+        legal: list[str] = []
+        if command and broken is None:
+            after, ledger = engine.apply_player(state, actor, command)
+            legal = engine.continuations(state, actor, command)
+            state = after
+        elif actor and broken is None:
+            legal = engine.legal_commands(state, actor)
+        return {"state": state, "broken": broken, "actor": actor, "ledger": ledger, "legal": legal}
+
     def automatic_answer_due(self, state: Any) -> bool:
         """Whether a power offer is open (cheap: before any settings are read)."""
         return any(d["kind"] == "leech" for d in engine.waiting_for(state))
@@ -141,6 +167,12 @@ class TerraMystica:
         from . import notation
 
         return notation.export_text(game)
+
+    def final_steps(self, game: Any) -> list[dict]:
+        """A finished game's final scoring step by step, read from its ledger."""
+        from .final_steps import final_steps
+
+        return final_steps(game)
 
     def read_game_file(self, *, text: str | None = None, data: dict | None = None) -> Any:
         """An export text or a corpus game (tests/fixtures/corpus schema) as a game file."""
