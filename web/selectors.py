@@ -12,8 +12,6 @@ from django.utils.translation import gettext
 
 from games import clock, kinds
 from games import selectors as game_selectors
-from games.kinds.terra_mystica import catalog
-from games.kinds.terra_mystica import engine as tm_engine
 from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
@@ -45,7 +43,9 @@ class GameItem:
         """The map's name, empty for the original map (most games)."""
         if self.game.map_id == ORIGINAL_MAP_ID:
             return ""
-        names = {m["id"]: catalog.map_name(m["name"]) for m in tm_engine.maps()}
+        if not kinds.offers(self.game.kind, "setup_choices"):
+            return ""
+        names = dict(kinds.engine_for(self.game.kind).setup_choices()["maps"])
         return names.get(self.game.map_id, "")
 
 
@@ -144,11 +144,12 @@ def game_page(game: Game, user) -> dict[str, Any]:
     view = state_view_of(game, state, seats) if state is not None else None
     legal: list[str] = []
     sacrifices: list[dict] = []
-    if state is not None and my_seat is not None and game.status == Game.Status.RUNNING:
-        actor = tm_engine.actor_for_seat(state, my_seat.position)
-        if not my_seat.dropped:
-            legal = tm_engine.legal_commands(state, actor)
-            sacrifices = tm_engine.sacrifice_offers(state, actor)
+    running = state is not None and game.status == Game.Status.RUNNING
+    if running and my_seat is not None and not my_seat.dropped:
+        engine = kinds.engine_for(game.kind)
+        legal = engine.legal_commands(state, my_seat.position)
+        if kinds.offers(game.kind, "sacrifice_offers"):
+            sacrifices = engine.sacrifice_offers(state, my_seat.position)
     insider = my_seat is not None or game_selectors.can_manage(game, user)
     clocks = {s.position: clock.seat_clock(game, s) for s in seats}
     return {
@@ -168,9 +169,9 @@ def state_view_of(
     game: Game, state: Any, seats: list[Seat] | None = None, view: dict | None = None
 ) -> dict:
     """A state of the game (its own or a previewed one), shaped like ``GET /state/``: ``view``
-    is the kind's view of it for the viewer (Terra Mystica's public view when not given)."""
+    is the kind's view of it for the viewer (a spectator's when not given)."""
     engine = kinds.engine_for(game.kind)
-    view = dict(tm_engine.state_view(state) if view is None else view)
+    view = dict(engine.view(state, None) if view is None else view)
     view["move_number"] = game.move_count
     view["started"] = True
     players = []
@@ -192,20 +193,23 @@ def transform_build_parts(game: Game, user, hex_id: str) -> dict:
     """Whether the caller could transform ``hex_id`` to their home terrain now, and whether
     they could build a dwelling there, each part on its own with the rule it breaks (Yucata
     shows the impossible part as unavailable)."""
-    if game.kind != kinds.DEFAULT_KIND:
-        raise ApplicationError(f"Transform and build is a Terra Mystica move, not {game.kind}'s.")
+    if not kinds.offers(game.kind, "transform_and_build"):
+        names = ", ".join(
+            kinds.engine_for(k).info.name for k in kinds.offering("transform_and_build")
+        )
+        raise ApplicationError(f"Transform and build is a {names} move, not {game.kind}'s.")
     seat = game.seats.filter(user=user).first() if user.is_authenticated else None
     if seat is None:
         raise Forbidden("You have no seat in this game.")
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
     state = load_state(game)
-    actor = tm_engine.actor_for_seat(state, seat.position)
+    engine = kinds.engine_for(game.kind)
     return {
         "hex": hex_id,
-        "actor": actor,
+        "actor": engine.actor(state, seat.position),
         "move_number": game.move_count,
-        **tm_engine.transform_and_build(state, actor, hex_id),
+        **engine.transform_and_build(state, seat.position, hex_id),
     }
 
 
@@ -231,7 +235,17 @@ def results(game: Game, state: Any) -> dict[str, Any]:
     """Final ranking with the VP by source, rating changes once computed, VP over time."""
     from ratings.selectors import game_rating_changes
 
-    ranking = tm_engine.final_ranking(state)
+    ranking = [
+        {
+            "seat": r["seat"],
+            "rank": r["rank"],
+            "faction": r["role"],
+            "vp": r["score"],
+            "dropped": r["dropped"],
+            "vp_breakdown": r["breakdown"],
+        }
+        for r in kinds.engine_for(game.kind).result(state)
+    ]
     seats = {s.position: s for s in game_selectors.seats_of(game)}
     changes = game_rating_changes(game.pk)
     order = [
@@ -262,7 +276,7 @@ def results(game: Game, state: Any) -> dict[str, Any]:
             {
                 "rank": row.get("rank"),
                 "faction": row.get("faction"),
-                "username": seat.user.username if seat else row.get("player"),
+                "username": seat.user.username if seat else "",
                 "vp": row.get("vp"),
                 "dropped": row.get("dropped"),
                 "breakdown": [breakdown.get(s, 0) for s in sources],

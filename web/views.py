@@ -23,9 +23,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import services as account_services
+from games import kinds
 from games import services as game_services
-from games.kinds.terra_mystica import catalog
-from games.kinds.terra_mystica import engine as game_engine
 from games.models import ORIGINAL_MAP_ID, Game
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
@@ -153,12 +152,6 @@ def _game_or_404(request: HttpRequest, game_id: int):
         raise Http404(exc.message) from exc
 
 
-def _map_name(map_id: str) -> str:
-    return next(
-        (catalog.map_name(m["name"]) for m in game_engine.maps() if m["id"] == map_id), map_id
-    )
-
-
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """A game's page: its kind's board, or the plain page for a kind without one."""
     game = _game_or_404(request, game_id)
@@ -167,6 +160,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _game_page_terra_mystica(request: HttpRequest, game: Game) -> HttpResponse:
     page = selectors.game_page(game, request.user)
+    engine = kinds.engine_for(game.kind)
+    texts = engine.page_texts(game.options, (page["results"] or {}).get("sources", []))
     my_seat = page["my_seat"]
     script_data = {
         "game": {
@@ -188,8 +183,8 @@ def _game_page_terra_mystica(request: HttpRequest, game: Game) -> HttpResponse:
         "view": page["view"],
         "legal": page["legal"],
         "sacrifices": page["sacrifices"],
-        "catalog": catalog.localized(),
-        "options": {o["name"]: o["label"] for o in catalog.options_described(game.options)},
+        "catalog": texts["catalog"],
+        "options": {o["name"]: o["label"] for o in texts["options"]},
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
         "premoves": selectors.premoves_view(game, request.user) if my_seat else None,
     }
@@ -207,12 +202,12 @@ def _game_page_terra_mystica(request: HttpRequest, game: Game) -> HttpResponse:
             AutoLeechForm.base_fields["last_round_free_cultist"]
         ).choices,
         "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
-        "map_name": "" if game.map_id == ORIGINAL_MAP_ID else _map_name(game.map_id),
-        "options": catalog.options_described(game.options),
-        "merchants_provisional": catalog.localized()["merchants"]["provisional"],
-        "result_sources": [
-            catalog.vp_source_name(source) for source in (page["results"] or {}).get("sources", [])
-        ],
+        "map_name": ""
+        if game.map_id == ORIGINAL_MAP_ID
+        else dict(engine.setup_choices()["maps"]).get(game.map_id, game.map_id),
+        "options": texts["options"],
+        "merchants_provisional": texts["catalog"]["merchants"]["provisional"],
+        "result_sources": texts["vp_sources"],
         "seated": bool(my_seat and not my_seat.dropped),
     }
     return render(request, "web/game.html", context)

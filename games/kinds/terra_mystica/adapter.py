@@ -135,6 +135,15 @@ class TerraMystica:
         """The next (faction, command) the factions' settings answer by themselves, if any."""
         return engine.automatic_answer(state, settings_by_role)
 
+    def page_texts(self, options: list[str], vp_sources: list[str]) -> dict[str, Any]:
+        """The board page's texts in the reader's language: the catalog of factions, tiles
+        and actions its script reads, the game's options described, the sources of VP."""
+        return {
+            "catalog": catalog.localized(),
+            "options": catalog.options_described(options),
+            "vp_sources": [catalog.vp_source_name(source) for source in vp_sources],
+        }
+
     def setup_choices(self) -> dict[str, list[tuple[str, str]]]:
         """A new game's form in the reader's language: the maps, and the scoring and bonus
         tiles a fixed setup names (``id: text``)."""
@@ -245,6 +254,11 @@ class TerraMystica:
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         return engine.legal_commands(state, engine.actor_for_seat(state, seat))
+
+    def transform_and_build(self, state: Any, seat: int, hex_id: str) -> dict[str, dict]:
+        """The transform and the dwelling on ``hex_id``, each on its own: ``{"row", "reason"}``
+        with the shortest legal row, or None and the rule that part breaks now."""
+        return engine.transform_and_build(state, engine.actor_for_seat(state, seat), hex_id)
 
     def sacrifice_offers(self, state: Any, seat: int) -> list[dict]:
         return engine.sacrifice_offers(state, engine.actor_for_seat(state, seat))
