@@ -1,7 +1,7 @@
 """Time controls: who the game is waiting for, since when, and until when.
 
 The platform owns time; the engine never sees the clock. After every log entry
-(``log.after_move``) ``seats_waiting_update`` brings each seat's wait in line with the
+(``life.after_move``) ``seats_waiting_update`` brings each seat's wait in line with the
 decisions the engine is waiting for: a seat that starts waiting gets a deadline and a reminder
 time, a seat that stops waiting (or acted and still has to act) has its time charged. Periodic
 tasks then remind (``seat_remind``) the seats whose times are running out; ``games.timeouts``
@@ -27,7 +27,6 @@ from django.utils import timezone
 
 from tm_site.exceptions import ApplicationError
 
-from . import signals
 from .models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -48,6 +47,14 @@ WAIT_FIELDS = [
     "reminders_sent",
     "time_left",
 ]
+# A seat that waits for nothing (a game that ended without a result).
+NO_WAIT = {
+    "waiting_since": None,
+    "waiting_since_move": None,
+    "deadline_at": None,
+    "reminder_at": None,
+    "reminders_sent": 0,
+}
 
 
 @dataclass(frozen=True)
@@ -294,18 +301,3 @@ def seat_remind(seat_id: int, now: datetime | None = None) -> Reminder | None:
             waiting_since=seat.waiting_since,
             deadline_at=seat.deadline_at,
         )
-
-
-def game_abort(game: Game, now: datetime, reason: str) -> None:
-    """Abort a running game (its lock held): nobody waits for anything any more."""
-    game.status = Game.Status.ABORTED
-    game.finished_at = now
-    game.save(update_fields=["status", "finished_at"])
-    signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
-    game.seats.update(
-        waiting_since=None,
-        waiting_since_move=None,
-        deadline_at=None,
-        reminder_at=None,
-        reminders_sent=0,
-    )

@@ -1,29 +1,25 @@
-"""The move log's one writer.
+"""The move log's one writer: the log, the state snapshot and the registries of moves made
+for players (their automatic answers, their queued moves).
 
 Every entry of a game's log (players' commands, automatic answers, undos, rollbacks, drops,
 imported games) is appended here, under the game row's lock taken by ``locked_game`` and after
-the revision check; this module alone writes ``Game.move_count``, ``Game.last_move_at`` and the
-state snapshot, and brings seats and the game's status in line with the new state
-(``after_move``). Services decide who may do what; then they call these functions inside their
-transaction. Reads (``load_state``, ``replay``, ``effective_moves``) never write.
+the revision check (``check_revision``); this module alone writes ``Game.move_count``,
+``Game.last_move_at`` and the state snapshot. ``games.life`` decides what is appended and
+when (a game's start, moves, undo, rollback, drops, its end or abort) and brings seats and the
+game's status in line with the new state. Reads (``load_state``, ``replay``,
+``effective_moves``) never write.
 
 Automatic moves: other apps register a provider (``automatic_moves_register``) that names the
 next command a seat's own settings answer by themselves (the web app's automatic leech
-answers); each is applied by the engine and appended like any move, in the move's transaction.
-
-Queued moves: other apps register the commands players queued in advance
-(``queued_moves_register``; the web app's premoves). Whenever an entry leaves the game waiting
-for a seat with a queue (``settle``), its first command is played as that player's own move,
-with the same checks, log entry, mails and pushes, then the next while the game still waits for
-that seat; all in the transaction that holds the game's lock, so a queued command is played
-once or not at all. A command the rules refuse when it is the seat's move cancels its queue.
+answers). Queued moves: other apps register the commands players queued in advance
+(``queued_moves_register``; the web app's premoves). ``games.life`` plays both, each appended
+like any move, in the move's transaction.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.db.models import F
@@ -31,13 +27,10 @@ from django.utils import timezone
 
 from tm_site.exceptions import ApplicationError, Conflict, NotFound
 
-from . import clock, kinds, signals
+from . import kinds
 from .models import Game, Move, Seat, StateSnapshot
 
 logger = logging.getLogger(__name__)
-
-# More automatic moves than this after one move means something is wrong; stop there.
-MAX_AUTOMATIC_MOVES = 50
 
 # A provider, given the game (locked) and its seats, returns the function that names the next
 # automatic (actor, command) for a state, or None when no seat answers by itself. Providers are
@@ -55,8 +48,6 @@ def automatic_moves_register(kind: str, provider: AutomaticMoves) -> None:
 # A seat's decisions of these categories are its own move: a queued command refused then is
 # stale; one refused while the seat only answers something (a power offer) waits for its move.
 OWN_MOVE_CATEGORIES = {"turn", "setup"}
-# More queued moves than this in a row means something is wrong; stop there.
-MAX_QUEUED_MOVES = 50
 
 
 class Queues(Protocol):
@@ -100,6 +91,11 @@ def notice_annotations_register(**seat_annotations: Any) -> None:
     _notice_annotations.update(seat_annotations)
 
 
+def notice_annotations() -> set[str]:
+    """The seat annotations each waiting decision of ``move_committed`` carries."""
+    return _notice_annotations
+
+
 def queued_moves_register(kind: str, provider: QueuedMoves, **seat_annotations: Any) -> None:
     providers = _queued_providers.setdefault(kind, [])
     if provider not in providers:
@@ -107,12 +103,12 @@ def queued_moves_register(kind: str, provider: QueuedMoves, **seat_annotations: 
     _seat_annotations.setdefault(kind, {}).update(seat_annotations)
 
 
-@dataclass(frozen=True)
-class MoveResult:
-    move: Move
-    game: Game
-    waiting_for: list[dict]
-    finished: bool
+def automatic_providers(kind: str) -> list[AutomaticMoves]:
+    return _automatic_providers.get(kind, [])
+
+
+def queued_providers(kind: str) -> list[QueuedMoves]:
+    return _queued_providers.get(kind, [])
 
 
 def locked_game(game_id: int, *, with_snapshot: bool = False) -> Game:
@@ -186,13 +182,18 @@ def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
     """Rebuild the state from the setup and the log."""
     if moves is None:
         moves = list(game.moves.order_by("number"))
-    kind = kinds.engine_for(game.kind)
-    state = kind.new_state(game.setup)
-    for move in effective_moves(moves):
+    return replay_kept(game, effective_moves(moves))
+
+
+def replay_kept(game: Game, kept: Sequence[Move]) -> Any:
+    """The state after the setup and ``kept``, moves in force (commands and drops)."""
+    engine = kinds.engine_for(game.kind)
+    state = engine.new_state(game.setup)
+    for move in kept:
         if move.kind == Move.Kind.DROP:
-            state = kind.drop_seat(state, _dropped_position(move))
+            state = engine.drop_seat(state, _dropped_position(move))
         else:
-            state, _ = kind.apply(state, move.actor, move.command)
+            state, _ = engine.apply(state, move.actor, move.command)
     return state
 
 
@@ -250,252 +251,6 @@ def append_command(
     )
 
 
-def drop_seat(game: Game, seat: Seat, user) -> MoveResult:
-    if seat.dropped:
-        raise ApplicationError(f"{seat.faction} has already left the game.")
-    state = kinds.engine_for(game.kind).drop_seat(load_state(game), seat.position)
-    move = append(
-        game,
-        state,
-        kind=Move.Kind.DROP,
-        seat=seat,
-        user_id=user.pk if user is not None else None,
-        actor=seat.faction,
-        command=f"drop-faction {seat.faction}",
-    )
-    return settle(game, state, move, automatic=False)
-
-
-def after_move(
-    game: Game,
-    state: Any,
-    move: Move,
-    seats: list[Seat] | None = None,
-    recheck_drops: bool = False,
-    acting: frozenset[int] = frozenset(),
-) -> MoveResult:
-    """Bring seats (factions, drops) and the game's status in line with the new state.
-
-    ``acting``: positions whose queued move follows at once; their wait is not announced as
-    new (nobody is told it is their turn for a move already being played)."""
-    if seats is None:
-        seats = seats_with_addresses(game)
-    changed: dict[int, Seat] = {}
-    # A player's command never changes who has left; drops, undos and rollbacks can.
-    dropped = (
-        {s.pk for s in seats if s.dropped}
-        if move.kind == Move.Kind.COMMAND and not recheck_drops
-        else _dropped_seats(game)
-    )
-    kind = kinds.engine_for(game.kind)
-    for seat in seats:
-        faction = kind.role(state, seat.position)
-        is_dropped = seat.pk in dropped
-        if (seat.faction, seat.dropped) != (faction, is_dropped):
-            seat.faction, seat.dropped = faction, is_dropped
-            changed[seat.pk] = seat
-
-    waiting = kind.waiting_for(state)
-    timed, game_fields = clock.seats_waiting_update(
-        game,
-        seats,
-        waiting,
-        move_number=move.number,
-        mover=move.seat,
-        round_number=kind.round(state),
-        now=game.last_move_at or timezone.now(),
-    )
-    changed.update((s.pk, s) for s in timed)
-    # Usually one or two seats change; plain updates are much cheaper than bulk_update's CASEs.
-    fields = ["faction", "dropped", *clock.WAIT_FIELDS]
-    for seat in changed.values():
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in fields})
-    if game_fields:
-        game.save(update_fields=game_fields)
-    finished = not waiting and kind.is_finished(state)
-    if finished:
-        _finish(game, state, seats)
-    by_position = {s.position: s for s in seats}
-    notice = [
-        _waiting_notice(d, by_position.get(d.get("seat")), move, d.get("seat") in acting)
-        for d in waiting
-    ]
-    signals.announce(
-        signals.move_committed,
-        game_id=game.pk,
-        move_number=move.number,
-        waiting=notice,
-        latest=game.move_count,
-        status=game.status,
-        # The seats' players with a confirmed address (``user.email`` holds only such), read
-        # from the seats already loaded: mail work for a game where nobody can get mail is none.
-        addressed=sorted({s.user_id for s in seats if s.user_email}),
-    )
-    return MoveResult(move=move, game=game, waiting_for=waiting, finished=finished)
-
-
-def _waiting_notice(decision: dict, seat: Seat | None, move: Move, acting: bool) -> dict:
-    """A decision for the move_committed signal: with the user, and whether the wait is new."""
-    return {
-        **decision,
-        **{name: getattr(seat, name, None) for name in _notice_annotations},
-        "user_id": seat.user_id if seat else None,
-        # The game started waiting for this seat with this move (its own moves excepted, and
-        # waits its queued move answers at once).
-        "new": seat is not None
-        and not acting
-        and seat.waiting_since_move == move.number
-        and seat.pk != move.seat_id,
-    }
-
-
-def _dropped_seats(game: Game) -> set[int]:
-    """The seats (ids) whose drop is in force."""
-    if not game.moves.filter(kind=Move.Kind.DROP).exists():
-        return set()
-    kept = effective_moves(list(game.moves.order_by("number")))
-    return {m.seat_id for m in kept if m.kind == Move.Kind.DROP and m.seat_id is not None}
-
-
-def _finish(game: Game, state: Any, seats: list[Seat]) -> None:
-    ranking = kinds.engine_for(game.kind).result(state)
-    by_position = {s.position: s for s in seats}
-    for row in ranking:
-        seat = by_position.get(row["seat"])
-        if seat is not None:
-            seat.final_vp, seat.rank = row["score"], row["rank"]
-    Seat.objects.bulk_update(seats, ["final_vp", "rank"])
-    game.status = Game.Status.FINISHED
-    game.finished_at = timezone.now()
-    game.save(update_fields=["status", "finished_at"])
-    result = [
-        {
-            "seat": r["seat"],
-            "rank": r["rank"],
-            "faction": r["role"],
-            "VP": r["score"],
-            "user_id": by_position[r["seat"]].user_id if r["seat"] in by_position else None,
-        }
-        for r in ranking
-    ]
-    signals.announce(signals.game_finished, game_id=game.pk, ranking=result)
-
-
-def append_automatic(game: Game, state: Any, seats: list[Seat]) -> Any:
-    """Append the moves that seats' settings make by themselves after a move; the new state.
-
-    An automatic move the engine refuses is logged and ends the series: it never blocks the
-    move that caused it, and the player answers by hand.
-    """
-    providers = _automatic_providers.get(game.kind, [])
-    nexts = [n for n in (p(game, seats) for p in providers) if n is not None]
-    if not nexts:
-        return state
-    kind = kinds.engine_for(game.kind)
-    by_actor = {kind.actor(state, s.position): s for s in seats}
-    for _ in range(MAX_AUTOMATIC_MOVES):
-        answer = next((a for a in (n(state) for n in nexts) if a is not None), None)
-        if answer is None or answer[0] not in by_actor:
-            break
-        actor, command = answer
-        try:
-            state, ledger = kind.apply(state, actor, command)
-        except ApplicationError:
-            logger.exception("Automatic move %r of %s refused in game %s", command, actor, game.pk)
-            break
-        append_command(game, state, by_actor[actor], actor, command, ledger)
-    return state
-
-
-def settle(
-    game: Game, state: Any, move: Move, seats: list[Seat] | None = None, *, automatic: bool = True
-) -> MoveResult:
-    """After an entry of the log: the automatic answers that follow it (``automatic``: after a
-    player's command), then the queued moves of the seats the game comes to wait for, each
-    followed by its automatic answers; then seats and status in line with the state, with one
-    announcement per queued move as for any move. The result names ``move``, the entry itself,
-    and the game as it now waits."""
-    if seats is None:
-        seats = seats_with_addresses(game)
-    if automatic:
-        state = append_automatic(game, state, seats)
-    last = _play_queued(game, state, move, seats)
-    if last is None:
-        return after_move(game, state, move, seats)
-    state, last_move = last
-    result = after_move(game, state, last_move, seats)
-    return MoveResult(
-        move=move, game=game, waiting_for=result.waiting_for, finished=result.finished
-    )
-
-
-def queued_moves_play(game: Game) -> MoveResult | None:
-    """Play the queued moves of the seats the locked game waits for now (a queue made while
-    it already waited for its seat); None when none was played."""
-    seats = seats_with_addresses(game)
-    state = load_state(game)
-    played = _play_queued(game, state, None, seats)
-    if played is None:
-        return None
-    state, move = played
-    return after_move(game, state, move, seats)
-
-
-def _play_queued(
-    game: Game, state: Any, move: Move | None, seats: list[Seat]
-) -> tuple[Any, Move] | None:
-    """Play queued moves while the game waits for a seat with a queue; the state after the
-    last one and its move, or None when none was played. Every move but the last is
-    announced here (``after_move``); the caller announces the last."""
-    queues = [q for q in (p.queues(game, seats) for p in _queued_providers.get(game.kind, [])) if q]
-    if not queues:
-        return None
-    last: tuple[Any, Move] | None = None
-    for _ in range(MAX_QUEUED_MOVES):
-        found = _next_queued(game, state, seats, queues)
-        if found is None:
-            return last
-        seat, queue, actor, command, after, ledger = found
-        if move is not None:
-            after_move(game, state, move, seats, acting=frozenset({seat.position}))
-        move = append_command(game, after, seat, actor, command, ledger)
-        queue.played(seat, move)
-        state = append_automatic(game, after, seats)
-        last = (state, move)
-    logger.error("More than %s queued moves in a row in game %s", MAX_QUEUED_MOVES, game.pk)
-    return last
-
-
-def _next_queued(
-    game: Game, state: Any, seats: list[Seat], queues: list[Queues]
-) -> tuple[Seat, Queues, str, str, Any, list] | None:
-    """The first queued command the rules accept from a seat the game waits for, applied as
-    that seat's own; a refused one cancels its queue when it was the seat's move."""
-    kind = kinds.engine_for(game.kind)
-    waiting = kind.waiting_for(state)
-    by_position = {s.position: s for s in seats if not s.dropped}
-    for position in dict.fromkeys(d.get("seat") for d in waiting):
-        seat = by_position.get(position)
-        if seat is None:
-            continue
-        for queue in queues:
-            command = queue.first(seat)
-            if command is None:
-                continue
-            try:
-                after, ledger = kind.apply_for_seat(state, seat.position, command)
-            except ApplicationError as exc:
-                own_move = any(
-                    d.get("seat") == position and d.get("category") in OWN_MOVE_CATEGORIES
-                    for d in waiting
-                )
-                if own_move:
-                    queue.refused(seat, command, exc.message, game.move_count)
-                continue
-            return seat, queue, kind.actor(state, seat.position), command, after, ledger
-    return None
-
-
 def queued_moves_taken_back(game: Game, *, from_move: int, seat: Seat | None) -> None:
     """Moves from ``from_move`` on no longer count: queues made after them are dropped."""
     for provider in _queued_providers.get(game.kind, []):
@@ -509,8 +264,6 @@ def append_imported(game: Game, state: Any, moves: list[Move]) -> None:
     game.last_move_at = timezone.now()
     game.save(update_fields=["move_count", "last_move_at"])
     _save_snapshot(game, state)
-    if moves:
-        after_move(game, state, moves[-1], recheck_drops=True)
 
 
 def snapshot_start(game: Game, state: Any) -> None:
@@ -533,15 +286,15 @@ def ledger_rebuild(game_id: int) -> int:
     game = locked_game(game_id)
     if game.setup is None:
         return 0
-    kind = kinds.engine_for(game.kind)
-    state = kind.new_state(game.setup)
+    engine = kinds.engine_for(game.kind)
+    state = engine.new_state(game.setup)
     changed: list[Move] = []
     for move in effective_moves(list(game.moves.select_related("seat").order_by("number"))):
         if move.kind == Move.Kind.DROP:
-            state = kind.drop_seat(state, _dropped_position(move))
+            state = engine.drop_seat(state, _dropped_position(move))
             continue
         try:
-            state, rows = kind.apply(state, move.actor, move.command)
+            state, rows = engine.apply(state, move.actor, move.command)
         except ApplicationError as exc:
             raise type(exc)(f"Move {move.number} ({move.actor}: {move.command}): {exc}") from exc
         if rows != move.ledger:

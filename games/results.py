@@ -1,6 +1,6 @@
 """End of a game: recording its result, and keeping track of the processing that follows.
 
-``log.after_move`` stores each seat's final VP and rank with the move that ends the game.
+``life.after_move`` stores each seat's final VP and rank with the move that ends the game.
 ``games.tasks.game_finish_process`` then runs, after the commit, the steps that need not hold up
 that move: record the full result (VP by source), rate the game, send the game-over mails, mark
 the game processed. Every step is idempotent, so a task that dies half way can simply run again;

@@ -125,10 +125,10 @@ def game_state_view(game: Game, user=None) -> dict:
     state = state_of(game)
     if state is None:
         return {"move_number": 0, "finished": False, "started": False, "factions": {}}
-    kind = kinds.engine_for(game.kind)
+    engine = kinds.engine_for(game.kind)
     seats = seats_of(game)
     viewer = user.pk if user is not None and user.is_authenticated else None
-    view = kind.view(state, next((s.position for s in seats if s.user_id == viewer), None))
+    view = engine.view(state, next((s.position for s in seats if s.user_id == viewer), None))
     view["move_number"] = game.move_count
     view["started"] = True
     view["players"] = [
@@ -136,7 +136,7 @@ def game_state_view(game: Game, user=None) -> dict:
             "seat": s.position,
             "username": s.user.username,
             "faction": s.faction or None,
-            "actor": kind.actor(state, s.position),
+            "actor": engine.actor(state, s.position),
             "dropped": s.dropped,
             "clock": clock.seat_clock(game, s),
         }
@@ -229,11 +229,11 @@ def legal_commands_for(game: Game, user) -> dict:
             "sacrifices": [],
         }
     state = load_state(game)
-    kind = kinds.engine_for(game.kind)
-    offers = getattr(kind, "sacrifice_offers", None)
+    engine = kinds.engine_for(game.kind)
+    offers = getattr(engine, "sacrifice_offers", None)
     return {
-        "actor": kind.actor(state, seat.position),
+        "actor": engine.actor(state, seat.position),
         "move_number": game.move_count,
-        "commands": kind.legal_commands(state, seat.position),
+        "commands": engine.legal_commands(state, seat.position),
         "sacrifices": offers(state, seat.position) if offers and not seat.dropped else [],
     }

@@ -5,7 +5,6 @@ row's lock.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -13,7 +12,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.selectors import display_name
@@ -22,15 +20,15 @@ from accounts.usernames import username_problem
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 from tm_site.text import single_line
 
-from . import clock, kinds, log, signals
-from .kinds.contract import RuleViolation
-from .kinds.terra_mystica import engine
-from .models import ORIGINAL_MAP_ID, ChatMessage, Game, Move, Seat
+from . import clock, kinds, life, log, signals
+from .models import ChatMessage, Game, Move, Seat
 
 User = get_user_model()
 
+# The map of a game whose kind has no maps to choose: the column's default.
+NO_MAP: str = Game._meta.get_field("map_id").get_default()
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-_TILE_ID = re.compile(r"^[A-Z]+[0-9]+$")
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -63,7 +61,7 @@ def game_create(
     time_control: str | None = None,
     clock_initial: timedelta | None = None,
     clock_bonus: timedelta | None = None,
-    map_id: str = ORIGINAL_MAP_ID,
+    map_id: str = NO_MAP,
     kind: str = kinds.DEFAULT_KIND,
     bots: Sequence[str] = (),
 ) -> Game:
@@ -81,18 +79,18 @@ def game_create(
         clock_initial=clock_initial,
         clock_bonus=clock_bonus,
     )
-    if kind != kinds.DEFAULT_KIND:
-        if map_id != ORIGINAL_MAP_ID:
-            raise ApplicationError(f"Maps are for Terra Mystica; {info.name} has none to choose.")
-        requested = _clean_seat_order(setup, player_count) if setup else None
-        kind_options_check(kind, player_count, options)
-    else:
-        engine.check_map(map_id, options)
-        if setup:
-            requested = _clean_requested_setup(setup, player_count, options)
-        else:
-            requested = None
-            engine.validate_options(seed or "validation", player_count, options)
+    if map_id != NO_MAP and not kinds.maps(kind):
+        raise ApplicationError(f"{info.name} has no maps to choose.")
+    if setup and setup.get("seat_order"):
+        _check_seat_order([str(u) for u in setup["seat_order"]], player_count)
+    requested = kinds.setup_request(
+        kind,
+        setup or {},
+        player_count=player_count,
+        options=options,
+        seed=seed or "validation",
+        map_id=map_id,
+    )
 
     with transaction.atomic():
         game = Game.objects.create(
@@ -148,59 +146,24 @@ def _bots_seat(game: Game, bots: list[str]) -> None:
         user = bot_account(kind=game.kind, level=level, number=numbers[level])
         Seat.objects.create(game=game, user=user, position=position)
     if len(bots) + 1 == game.player_count:
-        _start(game)
+        life.start(game)
 
 
 def kind_options_check(kind: str, player_count: int, options: Sequence[str]) -> None:
     """Raise ``IllegalMove`` naming the rule unless ``kind`` can set up a game with these."""
-    kinds.engine_for(kind).setup(
-        players=[f"player{i}" for i in range(1, player_count + 1)],
-        options=list(options),
-        seed="validation",
-        requested=None,
+    kinds.setup_request(
+        kind, {}, player_count=player_count, options=list(options), seed="validation", map_id=NO_MAP
     )
 
 
-def _clean_seat_order(setup: dict, player_count: int) -> dict:
-    """A requested seat order (usernames), the one choice of a setup every kind accepts."""
-    unknown = set(setup) - {"seat_order"}
-    if unknown:
-        raise ApplicationError(f"setup: only seat_order can be chosen, not {sorted(unknown)[0]!r}.")
-    seat_order = [str(u) for u in setup.get("seat_order") or []]
+def _check_seat_order(seat_order: list[str], player_count: int) -> None:
+    """A requested seat order names ``player_count`` different players who have accounts."""
     if len(seat_order) != player_count or len(set(seat_order)) != player_count:
         raise ApplicationError(f"setup.seat_order must name {player_count} different players.")
     known = set(User.objects.filter(username__in=seat_order).values_list("username", flat=True))
     missing = [u for u in seat_order if u not in known]
     if missing:
         raise ApplicationError(f"setup.seat_order: no player named {missing[0]!r}.")
-    return {"seat_order": seat_order}
-
-
-def _clean_requested_setup(setup: dict, player_count: int, options: list[str]) -> dict:
-    scoring = [str(t).upper() for t in setup.get("scoring_tiles") or []]
-    removed = [str(t).upper() for t in setup.get("removed_bonus_tiles") or []]
-    offered = [str(f).lower() for f in setup.get("auction_factions") or []]
-    seat_order = [str(u) for u in setup.get("seat_order") or []]
-    if len(scoring) != 6:
-        raise ApplicationError("setup.scoring_tiles must list six scoring tiles, round 1 first.")
-    for tile in scoring + removed:
-        if not _TILE_ID.match(tile):
-            raise ApplicationError(f"setup: {tile!r} is not a tile id.")
-    if seat_order:
-        _clean_seat_order({"seat_order": seat_order}, player_count)
-    names = seat_order or [f"player{i}" for i in range(1, player_count + 1)]
-    engine.validate_setup(
-        engine.explicit_setup(
-            player_count=player_count,
-            options=options,
-            scoring_tiles=scoring,
-            removed_bonus_tiles=removed,
-            players=names,
-            auction_factions=offered,
-        )
-    )
-    cleaned = {"scoring_tiles": scoring, "removed_bonus_tiles": removed, "seat_order": seat_order}
-    return {**cleaned, "auction_factions": offered} if offered else cleaned
 
 
 def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
@@ -224,7 +187,7 @@ def game_join(*, game_id: int, user, invite_code: str = "") -> Game:
         position = min(p for p in range(1, game.player_count + 1) if p not in taken)
         Seat.objects.create(game=game, user=user, position=position)
         if game.public and len(seats) + 1 == game.player_count:
-            _start(game)
+            life.start(game)
     return game
 
 
@@ -240,12 +203,7 @@ def game_leave(*, game_id: int, user) -> Game:
             raise ApplicationError(_("You have no seat in this game."))
         seat.delete()
         if user.pk == game.created_by_id:
-            game.status = Game.Status.ABORTED
-            game.finished_at = timezone.now()
-            game.save(update_fields=["status", "finished_at"])
-            signals.announce(
-                signals.game_aborted, game_id=game.pk, reason="its creator left before the start"
-            )
+            life.abort(game, "its creator left before the start")
     return game
 
 
@@ -260,60 +218,16 @@ def game_start(*, game_id: int, user) -> Game:
             raise ApplicationError(
                 f"The game needs {game.player_count} players and has {game.seats.count()}."
             )
-        _start(game)
+        life.start(game)
     return game
-
-
-def _start(game: Game) -> None:
-    seats = list(game.seats.select_related("user").order_by("position"))
-    by_name = {s.user.username: s for s in seats}
-    requested = game.requested_setup or {}
-    players = requested.get("seat_order") or [s.user.username for s in seats]
-    kind = kinds.engine_for(game.kind)
-    try:
-        setup = kind.setup(
-            players=players,
-            options=game.options,
-            seed=game.seed,
-            requested={**requested, "map_id": game.map_id},
-        )
-    except RuleViolation as exc:
-        raise ApplicationError(str(exc)) from exc
-    game.engine_version = kind.info.version
-    state = kind.new_state(setup)
-    # The setup may reorder the seats; move them out of the way of the unique constraint first.
-    for seat in seats:
-        seat.position += 100
-    Seat.objects.bulk_update(seats, ["position"])
-    for position, username in enumerate(setup["players"], start=1):
-        by_name[username].position = position
-        # A kind whose seats play a role from the start (Mythotopia's colours) shows it at once.
-        by_name[username].faction = kind.role(state, position)
-    game.setup = setup
-    game.status = Game.Status.RUNNING
-    game.started_at = game.last_move_at = timezone.now()
-    clock.clocks_start(game, seats)
-    clock.seats_waiting_update(
-        game,
-        seats,
-        kind.waiting_for(state),
-        move_number=0,
-        mover=None,
-        round_number=kind.round(state),
-        now=game.started_at,
-    )
-    Seat.objects.bulk_update(seats, ["position", "faction", *clock.WAIT_FIELDS])
-
-    game.save(update_fields=["setup", "status", "started_at", "last_move_at", "engine_version"])
-    log.snapshot_start(game, state)
-    signals.announce(signals.game_started, game_id=game.pk)
 
 
 # --- moves -----------------------------------------------------------------------------------
 
 
-def clean_command(command: str) -> str:
-    """One row as the log stores it; comments after '#' are not part of a move."""
+def check_command(command: str) -> str:
+    """What the platform accepts as one row of any kind's commands (one line, no control
+    characters, of a bounded length); the kind's words are the kind's (``clean_command``)."""
     if "\n" in command or "\r" in command:
         raise ApplicationError(_("Send one row of commands; join sub-commands with '.'."))
     if any(ord(c) < 32 for c in command):
@@ -321,216 +235,104 @@ def clean_command(command: str) -> str:
     limit = settings.TM_MAX_COMMAND_LENGTH
     if len(command) > limit:
         raise ApplicationError(f"The command is longer than {limit} characters.")
-    command = engine.canonical_command(command)
-    if not command:
-        raise ApplicationError(_("The command is empty."))
     return command
 
 
-def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> log.MoveResult:
-    command = clean_command(command)
-    with transaction.atomic():
-        game = log.locked_game(game_id, with_snapshot=True)
-        seats = log.seats_with_addresses(game)
+def clean_command(command: str, kind: str) -> str:
+    """One row as the log of a game of ``kind`` stores it."""
+    return kinds.canonical_command(kind, check_command(command))
+
+
+def _player_seat(user) -> life.SeatOf:
+    """Who acts for ``user``: their seat; a private game shows no sign of itself to others."""
+
+    def seat_of(game: Game, seats: list[Seat]) -> Seat:
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             if not (game.public or _is_admin(game, user)):
-                raise NotFound(f"No game {game_id}.")  # a private game shows no sign of itself
+                raise NotFound(f"No game {game.pk}.")
             raise Forbidden(_("You have no seat in this game."))
-        log.check_running(game)
-        log.check_revision(game, expected_move_number)
-        if seat.dropped:
-            raise Forbidden(_("You have left this game."))
-        state = log.load_state(game)
-        kind = kinds.engine_for(game.kind)
-        actor = kind.actor(state, seat.position)
-        state, ledger = kind.apply_for_seat(state, seat.position, command)
-        move = log.append_command(game, state, seat, actor, command, ledger)
-        # Automatic answers follow, then the moves others queued for their turn (premoves).
-        return log.settle(game, state, move, seats)
+        return seat
+
+    return seat_of
 
 
-def move_undo(*, game_id: int, user, expected_move_number: int) -> log.MoveResult:
-    with transaction.atomic():
-        game = log.locked_game(game_id)
-        seat = _seat_of(game, user)
+def _own_seat(user) -> life.SeatOf:
+    """Who acts for ``user``: their seat, for what only a player does (undo, resign)."""
+
+    def seat_of(game: Game, seats: list[Seat]) -> Seat:
+        seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise Forbidden(_("You have no seat in this game."))
-        log.check_running(game)
-        log.check_revision(game, expected_move_number)
-        moves = list(game.moves.order_by("number"))
-        kept = log.effective_moves(moves)
-        if not kept or kept[-1].kind != Move.Kind.COMMAND or kept[-1].seat_id != seat.pk:
-            raise ApplicationError(_("Only your own last move can be undone."))
-        last = kept[-1]
-        if any(m.number > last.number and m.user_id != user.pk for m in moves):
-            raise ApplicationError(_("Another player has acted since your last move."))
-        refusal = _takeback_refusal(game, last)
-        if refusal:
-            raise ApplicationError(refusal)
-        # Queues made after the move taken back (and the undoer's own) were for another game.
-        log.queued_moves_taken_back(game, from_move=last.number, seat=seat)
-        undo = Move(
-            game=game,
-            number=game.move_count + 1,
-            kind=Move.Kind.UNDO,
-            seat=seat,
-            user=user,
-            actor=last.actor,
-            command=f"undo {last.number}",
-            target=last.number,
-        )
-        state = log.replay(game, [*moves, undo])
-        move = log.append(
-            game,
-            state,
-            kind=undo.kind,
-            seat=seat,
-            user_id=user.pk,
-            actor=undo.actor,
-            command=undo.command,
-            target=undo.target,
-        )
-        return log.settle(game, state, move, automatic=False)
+        return seat
+
+    return seat_of
 
 
-def _takeback_refusal(game: Game, move: Move) -> str | None:
-    """Why this move may not be taken back (undo or rollback), or None.
+def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> life.MoveResult:
+    return life.move(
+        game_id,
+        seat_of=_player_seat(user),
+        command=check_command(command),
+        expected_move_number=expected_move_number,
+    )
 
-    A kind with hidden information says per move whether taking it back would let a player see
-    a secret twice (``undo_refusal``: cards drawn, secret choices shown); a kind that hides
-    information and cannot tell refuses every take-back."""
-    engine = kinds.engine_for(game.kind)
-    if hasattr(engine, "undo_refusal"):
-        return kinds.undo_refusal(game.kind, move.ledger or [])
-    if engine.info.hidden_information:
-        return _("This game hides information: its moves cannot be taken back.")
-    return None
+
+def move_undo(*, game_id: int, user, expected_move_number: int) -> life.MoveResult:
+    return life.undo(game_id, seat_of=_own_seat(user), expected_move_number=expected_move_number)
 
 
 def game_rollback(
     *, game_id: int, user, to_move_number: int, expected_move_number: int | None = None
-) -> log.MoveResult:
-    with transaction.atomic():
-        game = log.locked_game(game_id)
+) -> life.MoveResult:
+    def may(game: Game) -> None:
         if not _is_admin(game, user):
             raise Forbidden(_("Only the game's creator can roll it back."))
-        if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
-            raise ApplicationError(_("Only a started game can be rolled back."))
         if game.status == Game.Status.FINISHED and not user.is_staff:
             raise Forbidden(
                 "Only staff can roll back a finished game: its result, the ratings and any "
                 "league standings change with it."
             )
-        log.check_revision(game, expected_move_number)
-        moves = list(game.moves.order_by("number"))
-        kept = log.effective_moves(moves)
-        if to_move_number != 0 and to_move_number not in {m.number for m in kept}:
-            raise ApplicationError(f"Move {to_move_number} is not a move in force in this game.")
-        if not kept or to_move_number >= kept[-1].number:
-            raise ApplicationError(_("There is nothing after that move to roll back."))
-        # The same rule as undo, for the creator and staff alike, and for a finished game too
-        # (it would run again): replaying from before a draw would deal the same seeded cards
-        # again, which its players have seen.
-        for move in (m for m in kept if m.number > to_move_number):
-            refusal = _takeback_refusal(game, move)
-            if refusal:
-                raise ApplicationError(
-                    _("No rollback to move %(number)s: move %(move)s is in the way. %(reason)s")
-                    % {"number": to_move_number, "move": move.number, "reason": refusal}
-                )
-        entry = Move(
-            game=game,
-            number=game.move_count + 1,
-            kind=Move.Kind.ROLLBACK,
-            target=to_move_number,
-            command=f"rollback to {to_move_number}",
-        )
-        state = log.replay(game, [*moves, entry])
-        log.queued_moves_taken_back(game, from_move=to_move_number + 1, seat=None)
-        if game.status == Game.Status.FINISHED:
-            game.status = Game.Status.RUNNING
-            game.finished_at = game.result_recorded_at = game.finish_processed_at = None
-            game.save(
-                update_fields=[
-                    "status",
-                    "finished_at",
-                    "result_recorded_at",
-                    "finish_processed_at",
-                ]
-            )
-            game.seats.update(final_vp=None, rank=None, vp_breakdown={})
-            signals.announce(signals.game_reopened, game_id=game.pk)
-        move = log.append(
-            game,
-            state,
-            kind=entry.kind,
-            seat=None,
-            user_id=user.pk,
-            actor="",
-            command=entry.command,
-            target=to_move_number,
-        )
-        return log.settle(game, state, move, automatic=False)
+
+    return life.rollback(
+        game_id,
+        may=may,
+        by=user,
+        to_move_number=to_move_number,
+        expected_move_number=expected_move_number,
+    )
 
 
 def faction_drop(
     *, game_id: int, user, faction: str, expected_move_number: int | None = None
-) -> log.MoveResult:
-    """Staff drop a faction (the engine's ``drop-faction``), e.g. for a vanished player.
+) -> life.MoveResult:
+    """Staff drop a faction (the engine's drop), e.g. for a vanished player.
 
     Players never drop anyone: they leave by resigning, and time controls drop those who run
     out of time. League organisers drop their members through ``faction_drop_for_league``.
     """
-    with transaction.atomic():
-        game = log.locked_game(game_id)
+
+    def may(game: Game) -> None:
         if not user.is_staff:
             raise Forbidden(
                 "Only staff can drop a faction: players leave by resigning, and time controls "
                 "drop those who run out of time."
             )
-        return _drop_named(game, faction, user, expected_move_number)
+
+    return life.drop(
+        game_id, may=may, by=user, role=faction, expected_move_number=expected_move_number
+    )
 
 
-def faction_drop_for_league(*, game_id: int, faction: str, organiser) -> log.MoveResult:
+def faction_drop_for_league(*, game_id: int, faction: str, organiser) -> life.MoveResult:
     """A league drops a member's faction; the leagues app has checked that ``organiser`` may."""
-    with transaction.atomic():
-        return _drop_named(log.locked_game(game_id), faction, organiser, None)
-
-
-def _drop_named(game: Game, faction: str, user, expected_move_number: int | None) -> log.MoveResult:
-    log.check_running(game)
-    log.check_revision(game, expected_move_number)
-    seat = game.seats.filter(faction=faction.lower()).first()
-    if seat is None:
-        raise ApplicationError(f"No faction {faction!r} in this game.")
-    return log.drop_seat(game, seat, user)
+    return life.drop(
+        game_id, may=lambda game: None, by=organiser, role=faction, expected_move_number=None
+    )
 
 
 def game_resign(*, game_id: int, user) -> Game:
-    with transaction.atomic():
-        game = log.locked_game(game_id)
-        seat = _seat_of(game, user)
-        if seat is None:
-            raise Forbidden(_("You have no seat in this game."))
-        log.check_running(game)
-        if seat.dropped:
-            raise ApplicationError(_("You have already left this game."))
-        try:
-            with transaction.atomic():
-                log.drop_seat(game, seat, user)
-        except engine.IllegalMove:
-            # The engine cannot go on without this seat (in Terra Mystica: before it has a
-            # faction, there is nothing to drop): the game is aborted.
-            game.refresh_from_db()
-            game.status = Game.Status.ABORTED
-            game.finished_at = timezone.now()
-            game.save(update_fields=["status", "finished_at"])
-            reason = f"{display_name(user)} resigned before choosing a faction"
-            if game.kind != kinds.DEFAULT_KIND:
-                reason = f"{display_name(user)} resigned, and the game cannot go on without them"
-            signals.announce(signals.game_aborted, game_id=game.pk, reason=reason)
-    return game
+    return life.resign(game_id, seat_of=_own_seat(user), who=display_name(user))
 
 
 # --- chat ------------------------------------------------------------------------------------
@@ -592,9 +394,16 @@ def _import_accounts(players: list[str], attach_existing: bool) -> dict[str, Any
 
 
 def game_import(
-    *, game_file, created_by, public: bool = True, attach_existing: bool = False
+    *,
+    game_file,
+    created_by,
+    public: bool = True,
+    attach_existing: bool = False,
+    kind: str = kinds.DEFAULT_KIND,
 ) -> Game:
-    """Create a game from a game file (``games.kinds.terra_mystica.notation.GameFile``) by playing its entries.
+    """Create a game of ``kind`` from a game file (its kind's ``read_game_file``: players,
+    options, ``requested_setup()``, entries of an actor's command or drop) by playing its
+    entries.
 
     Players are accounts named as in the file. Missing ones are created without a usable
     password. Existing accounts are seated only when ``attach_existing`` says so (the file's
@@ -611,31 +420,24 @@ def game_import(
     with transaction.atomic():
         users = _import_accounts(players, attach_existing)
         game = Game.objects.create(
+            kind=kind,
             created_by=created_by,
             name=single_line(game_file.name)[:100],
             player_count=len(players),
             options=list(game_file.options),
             public=public,
-            requested_setup={
-                "scoring_tiles": list(game_file.scoring_tiles),
-                "removed_bonus_tiles": list(game_file.removed_bonus_tiles),
-                "seat_order": players,
-                **(
-                    {"auction_factions": list(game_file.auction_factions)}
-                    if game_file.auction_factions
-                    else {}
-                ),
-            },
+            requested_setup=game_file.requested_setup(),
             imported_from=single_line(game_file.name)[:200],
         )
         seats = [
             Seat.objects.create(game=game, user=users[name], position=i)
             for i, name in enumerate(players, start=1)
         ]
-        _start(game)
+        life.start(game)
         game.refresh_from_db()
-        seat_by_actor = {f"player{s.position}": s for s in seats}
-        state = engine.state_from_json(game.snapshot.state)
+        engine = kinds.engine_for(game.kind)
+        state = log.load_state(game)
+        seat_by_actor = {engine.actor(state, s.position): s for s in seats}
         moves = []
         for number, entry in enumerate(game_file.entries, start=1):
             seat = seat_by_actor.get(entry.actor)
@@ -644,8 +446,9 @@ def game_import(
             try:
                 ledger: list[dict]
                 if entry.drop:
-                    state, ledger = engine.drop_faction(state, entry.actor), []
-                    kind, user, command = Move.Kind.DROP, created_by, f"drop-faction {entry.actor}"
+                    state, ledger = engine.drop_seat(state, seat.position), []
+                    command = kinds.drop_command(game.kind, entry.actor)
+                    kind, user = Move.Kind.DROP, created_by
                 else:
                     state, ledger = engine.apply(state, entry.actor, entry.command)
                     kind, user, command = Move.Kind.COMMAND, seat.user, entry.command
@@ -653,8 +456,8 @@ def game_import(
                 raise ApplicationError(
                     f"Entry {number} ({entry.actor}: {entry.command}): {exc.message}"
                 ) from exc
-            if entry.command.startswith("setup "):
-                seat_by_actor[engine.actor_for_seat(state, seat.position)] = seat
+            # A seat's actor changes when it chooses what it plays (Terra Mystica's factions).
+            seat_by_actor[engine.actor(state, seat.position)] = seat
             moves.append(
                 Move(
                     game=game,
@@ -667,5 +470,5 @@ def game_import(
                     ledger=ledger,
                 )
             )
-        log.append_imported(game, state, moves)
+        life.imported(game, state, moves)
     return game

@@ -1,7 +1,7 @@
 """Time-outs: seats whose time has run out are dropped, games nobody moves in are aborted.
 
-Both write the move log, so they live beside ``games.log`` rather than in ``games.clock``,
-which the log itself uses to keep each seat's wait.
+Both are steps of a game's life (``games.life``), which keeps each seat's wait through
+``games.clock``; this module finds the seats and games they are due for.
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from . import log
-from .clock import game_abort
-from .kinds.errors import IllegalMove
+from . import life, log
 from .models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -53,17 +51,10 @@ def seat_time_out(seat_id: int, now: datetime | None = None) -> TimeOut | None:
             or seat.deadline_at > now
         ):
             return None
-        try:
-            with transaction.atomic():
-                result = log.drop_seat(game, seat, None)
-        except IllegalMove:
-            # The engine cannot drop this seat (in Terra Mystica: it has no faction yet).
-            what = (
-                "before choosing a faction"
-                if game.kind == "terra_mystica"
-                else "and the game cannot go on without them"
-            )
-            game_abort(game, now, f"{_player_name(seat)} ran out of time {what}")
+        result = life.leave_or_abort(
+            game, seat, None, who=_player_name(seat), how="ran out of time"
+        )
+        if result is None:  # the engine cannot drop this seat (in Terra Mystica: no faction yet)
             return TimeOut(seat.pk, seat.user_id, game.pk, "", True, game.move_count)
         return TimeOut(seat.pk, seat.user_id, game.pk, seat.faction, False, result.move.number)
 
@@ -79,7 +70,7 @@ def game_abort_idle(game_id: int, now: datetime | None = None) -> bool:
         ):
             return False
         idle = settings.GAMES_IDLE_ABORT_DAYS
-        game_abort(game, now, f"nobody has moved for {idle} days")
+        life.abort(game, f"nobody has moved for {idle} days", now)
         logger.info("Game %s aborted: no move since %s", game.pk, game.last_move_at)
         return True
 

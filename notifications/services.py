@@ -318,8 +318,8 @@ def game_started_notify(*, game_id: int) -> list[int]:
         for seat in seats
     ]
     # Who must act first, from the state at the start: the task may run after the first moves.
-    kind = kinds.engine_for(game.kind)
-    waiting = kind.waiting_for(kind.new_state(game.setup)) if game.setup else []
+    engine = kinds.engine_for(game.kind)
+    waiting = engine.waiting_for(engine.new_state(game.setup)) if game.setup else []
     by_position = {s.position: s for s in seats}
     for position in dict.fromkeys(d.get("seat") for d in waiting):
         seat = by_position.get(position)
@@ -520,9 +520,9 @@ def time_out_notify(timeout: timeouts.TimeOut) -> list[int]:
     name = emails.game_name(game)
     if timeout.aborted:
         what = gettext_lazy("the game was aborted")
-    elif game.kind == kinds.DEFAULT_KIND:
+    elif kinds.engine_for(game.kind).info.role_name == "faction":
         what = gettext_lazy("your faction left the game")
-    else:  # seats of other kinds play a colour, not a faction
+    else:  # seats of other kinds play a colour, or nothing, not a faction
         what = gettext_lazy("you left the game")
     notification = _notify(
         user=user,

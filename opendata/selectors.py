@@ -11,14 +11,12 @@ from django.db.models import QuerySet
 from django.db.models.functions import TruncMonth
 
 from games import kinds
-from games.kinds.terra_mystica import notation
 from games.log import effective_moves
 from games.models import Game, Move, Seat
 
 from .models import Dump
 
 FORMAT = 1
-TERRA_MYSTICA = "terra_mystica"
 
 
 def published_games(kind: str | None = None, month: str | None = None) -> QuerySet[Game]:
@@ -85,7 +83,7 @@ def record(game: Game, seats: list[Seat], moves: list[Move]) -> dict[str, Any]:
         "rules_version": game.engine_version,
         "options": list(game.options or []),
         "map_id": (game.setup or {}).get("map_id")
-        or (game.map_id if game.kind == TERRA_MYSTICA else None),
+        or (game.map_id if kinds.offers(game.kind, "maps") else None),
         "player_count": game.player_count,
         # Without the seed, from which a kind with secrets (Mythotopia's decks) draws them.
         "setup": {k: v for k, v in (game.setup or {}).items() if k != "seed"},
@@ -104,7 +102,10 @@ def record(game: Game, seats: list[Seat], moves: list[Move]) -> dict[str, Any]:
             for s in seats
         ],
         "log": log,
-        "snellman": notation.export_text(game) if game.kind == TERRA_MYSTICA else None,
+        # The game in its kind's own text format (Terra Mystica: terra.snellman.net's).
+        "snellman": kinds.engine_for(game.kind).export_text(game)
+        if kinds.offers(game.kind, "export_text")
+        else None,
     }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.kinds.terra_mystica import engine
+from games import kinds
 from games.names import COLOUR_NAMES, TERRAIN_NAMES, faction_name
 
 from .figures import COLOUR, FACTION, SEAT
@@ -41,7 +41,8 @@ def role_name(kind: str, role_type: str, role: str) -> str:
 def map_name(map_id: str) -> str:
     if not map_id:
         return _("the board")
-    return next((m["name"] for m in engine.maps() if m["id"] == map_id), map_id[:8])
+    maps = (m for kind in kinds.offering("maps") for m in kinds.maps(kind))
+    return next((m["name"] for m in maps if m["id"] == map_id), map_id[:8])
 
 
 def variant_name(variant: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from games.kinds.terra_mystica.catalog import catalog
+from games import kinds
 
 from .figures import COLOUR, FACTION, SEAT
 
@@ -44,7 +44,7 @@ def variant(kind: str, options: Iterable[str]) -> str:
 
 @functools.cache
 def _faction_colours() -> dict[str, str]:
-    return {name: f["color"] for name, f in catalog()["factions"].items()}
+    return kinds.engine_for(TERRA_MYSTICA).role_colours()
 
 
 def faction_colour(faction: str) -> str:

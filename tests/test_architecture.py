@@ -3,6 +3,9 @@ import-linter's contracts in pyproject.toml; this covers the modules inside each
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import grimp
 
 PACKAGES = (
@@ -29,3 +32,58 @@ def test_no_module_of_the_platform_imports_itself_in_a_circle():
         and graph.chain_exists(importer=imported, imported=module)
     }
     assert cycles == set()
+
+
+# A game's own code: the platform (every package above, statistics and open data) reaches it
+# only through the registry.
+GAME_CODE = (
+    "games.kinds.terra_mystica",
+    "games.kinds.mythotopia",
+    "games.rules.terra_mystica",
+    "games.rules.mythotopia",
+)
+
+
+def _is_game_code(module: str) -> bool:
+    return any(module == g or module.startswith(g + ".") for g in GAME_CODE)
+
+
+def test_the_platform_reaches_a_game_only_through_the_registry():
+    graph = grimp.build_graph(
+        *PACKAGES, "stats", "opendata", include_external_packages=False, cache_dir=None
+    )
+    importing = {
+        module
+        for module in graph.modules
+        if not module.startswith("games.rules")
+        and not _is_game_code(module)
+        and any(_is_game_code(m) for m in graph.find_modules_directly_imported_by(module))
+    }
+    assert importing == set()
+
+
+def _writes_status(node: ast.AST) -> bool:
+    """``x.status = Game.Status.…`` or ``….update(status=Game.Status.…)``."""
+    if isinstance(node, ast.Assign):
+        return "Game.Status" in ast.unparse(node.value) and any(
+            isinstance(t, ast.Attribute) and t.attr == "status" for t in node.targets
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "update" and any(
+            k.arg == "status" and "Game.Status" in ast.unparse(k.value) for k in node.keywords
+        )
+    return False
+
+
+def test_a_game_s_status_is_written_by_its_life_alone():
+    """``Game.status`` changes in games/life.py only (start, finish, abort, reopen)."""
+    root = Path(__file__).resolve().parent.parent
+    writers = set()
+    for package in (*PACKAGES, "stats", "opendata"):
+        for path in (root / package).rglob("*.py"):
+            if "migrations" in path.parts or "management" in path.parts:
+                continue  # benchmarks set up their games directly
+            for node in ast.walk(ast.parse(path.read_text())):
+                if _writes_status(node):
+                    writers.add(str(path.relative_to(root)))
+    assert writers == {"games/life.py"}

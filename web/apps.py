@@ -9,8 +9,10 @@ class WebConfig(AppConfig):
         from games import log
 
         from . import receivers  # noqa: F401  (connects the live-update receivers)
-        from .services import PLANNER_KINDS, PREMOVES, autoleech_answers
+        from .autoleech import answering_kinds
+        from .services import PREMOVES, autoleech_answers, planner_kinds
 
-        log.automatic_moves_register("terra_mystica", autoleech_answers)
-        for kind in PLANNER_KINDS:
+        for kind in answering_kinds():
+            log.automatic_moves_register(kind, autoleech_answers)
+        for kind in planner_kinds():
             log.queued_moves_register(kind, PREMOVES, **PREMOVES.seat_annotations)

@@ -1,10 +1,11 @@
-"""Automatic answers to power offers (Yucata's rules R0-R7), through the engine adapter."""
+"""Automatic answers to power offers (Yucata's rules R0-R7): the settings players store here,
+read and answered by the game kind that has them (its ``automatic_answer`` capability)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.kinds.terra_mystica import engine
+from games import kinds
 
 FIELDS = (
     "enabled",
@@ -16,15 +17,24 @@ FIELDS = (
 )
 
 
+def answering_kinds() -> list[str]:
+    """The kinds whose offers players' settings answer by themselves (Terra Mystica's)."""
+    return kinds.offering("automatic_answer")
+
+
+def _engine() -> Any:
+    return kinds.engine_for(answering_kinds()[0])
+
+
 def defaults() -> dict:
-    return engine.autoleech_defaults()
+    return _engine().automatic_settings_defaults()
 
 
 def normalize(data: dict) -> dict:
     """Settings as the engine reads them back; raises ``ApplicationError`` on bad values."""
-    return engine.autoleech_normalize(data)
+    return _engine().automatic_settings_clean(data)
 
 
-def next_answer(state: Any, settings_by_faction: dict[str, dict]) -> tuple[str, str] | None:
-    """The next (faction, command) the settings answer by themselves, if any."""
-    return engine.automatic_answer(state, settings_by_faction)
+def next_answer(kind: str, state: Any, settings_by_role: dict[str, dict]) -> tuple[str, str] | None:
+    """The next (actor, command) the settings answer by themselves, if any."""
+    return kinds.engine_for(kind).automatic_answer(state, settings_by_role)

@@ -13,8 +13,6 @@ from django.utils.translation import gettext_lazy as _
 from accounts.usernames import USERNAME_PATTERN, USERNAME_RULE
 from games import kinds
 from games.kinds.contract import OPTION_GROUPS, KindInfo, Option
-from games.kinds.terra_mystica import catalog
-from games.kinds.terra_mystica import engine as game_engine
 from games.models import ORIGINAL_MAP_ID
 
 from .bot_levels import bot_level_name
@@ -55,8 +53,20 @@ OPTION_GROUP_NAMES = {
     "promo": _("Promos"),
     "": _("Other options"),
 }
-# Kinds whose games are set up on a map and may fix their setup (scoring and bonus tiles).
-MAP_KINDS = {kinds.DEFAULT_KIND}
+
+
+def map_kinds() -> set[str]:
+    """Kinds whose games are set up on a map and may fix their setup (its tiles)."""
+    return set(kinds.offering("setup_choices"))
+
+
+def setup_choices() -> dict[str, list[tuple[str, str]]]:
+    """The maps and the tiles of a fixed setup the form offers, in the reader's language (the
+    first kind that has them: Terra Mystica's)."""
+    offering = kinds.offering("setup_choices")
+    if not offering:
+        return {"maps": [], "scoring_tiles": [], "bonus_tiles": []}
+    return kinds.engine_for(offering[0]).setup_choices()
 
 
 def option_words(option: Option) -> tuple[str, str]:
@@ -157,11 +167,9 @@ class NewGameForm(forms.Form):
         self.fields["kind"].initial = kinds.DEFAULT_KIND
         counts = sorted({n for info in self.kinds.values() for n in info.player_counts})
         choice_field(self.fields["player_count"]).choices = [(n, _players(n)) for n in counts]
-        maps = game_engine.maps()
-        choice_field(self.fields["map_id"]).choices = [
-            (m["id"], catalog.map_name(m["name"])) for m in maps
-        ]
-        self.fields["map_id"].initial = maps[0]["id"]
+        choices = setup_choices()
+        choice_field(self.fields["map_id"]).choices = choices["maps"]
+        self.fields["map_id"].initial = choices["maps"][0][0] if choices["maps"] else ""
         levels = dict.fromkeys(level for k in self.kinds for level in kinds.bot_levels(k))
         choice_field(self.fields["bot_level"]).choices = [
             (level, bot_level_name(level)) for level in levels
@@ -173,18 +181,12 @@ class NewGameForm(forms.Form):
             {o.name: (o.name, option_words(o)[0]) for _k, o in reversed(offered)}.values()
         )
         self.fields["options"].initial = [o.name for k, o in offered if o.default]
-        tiles = [("", "—")] + [
-            (t, f"{t}: {catalog.localized()['scoring'][t]['text']}")
-            for t in catalog.scoring_tile_ids()
-        ]
+        tiles = [("", "—"), *choices["scoring_tiles"]]
         for n in range(1, 7):
             self.fields[f"scoring_{n}"] = forms.ChoiceField(
                 choices=tiles, required=False, label=format_lazy(_("Round {n}"), n=n)
             )
-        bonus = catalog.localized()["bonus"]
-        choice_field(self.fields["removed_bonus_tiles"]).choices = [
-            (t, f"{t}: {bonus[t]['text']}") for t in catalog.bonus_tile_ids()
-        ]
+        choice_field(self.fields["removed_bonus_tiles"]).choices = choices["bonus_tiles"]
 
     def clean_map_id(self) -> str:
         return self.cleaned_data.get("map_id") or self.fields["map_id"].initial
@@ -216,7 +218,7 @@ class NewGameForm(forms.Form):
                     "kind": kind,
                     "name": info.name,
                     "player_counts": info.player_counts,
-                    "maps": kind in MAP_KINDS,
+                    "maps": kind in map_kinds(),
                     "groups": [
                         {"name": OPTION_GROUP_NAMES[g], "options": groups[g]}
                         for g in (*OPTION_GROUPS, "")
@@ -255,7 +257,7 @@ class NewGameForm(forms.Form):
             "clock_initial": (data.get("clock_initial") or 7 * DAY) if time == "chess" else None,
             "clock_bonus": data.get("clock_bonus") or 0 if time == "chess" else None,
         }
-        if kind not in MAP_KINDS:
+        if kind not in map_kinds():
             data["map_id"] = ORIGINAL_MAP_ID
             data["setup"] = None
             return data

@@ -8,7 +8,6 @@ from django.shortcuts import render
 
 from games import kinds, names
 from games import selectors as game_selectors
-from games.kinds import mythotopia as mythotopia_kind
 from games.models import Game
 
 from .mythotopia_names import localized_board
@@ -40,7 +39,7 @@ def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
         "me": {"seat": seat},
         "view": view,
         "legal": legal,
-        "board": localized_board(mythotopia_kind.board()),
+        "board": localized_board(kinds.engine_for(game.kind).board()),
     }
     dropped = seat is not None and game.seats.filter(position=seat, dropped=True).exists()
     context = {

@@ -12,13 +12,11 @@ from django.utils.translation import gettext
 
 from games import clock, kinds
 from games import selectors as game_selectors
-from games.kinds.terra_mystica import catalog, engine
 from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
 
 from .bot_levels import bot_level_name
-from .final_steps import final_steps
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove, PremoveCancellation
 
 User = get_user_model()
@@ -46,7 +44,9 @@ class GameItem:
         """The map's name, empty for the original map (most games)."""
         if self.game.map_id == ORIGINAL_MAP_ID:
             return ""
-        names = {m["id"]: catalog.map_name(m["name"]) for m in engine.maps()}
+        if not kinds.offers(self.game.kind, "setup_choices"):
+            return ""
+        names = dict(kinds.engine_for(self.game.kind).setup_choices()["maps"])
         return names.get(self.game.map_id, "")
 
 
@@ -63,23 +63,21 @@ def _items(games: QuerySet[Game] | list[Game], user) -> list[GameItem]:
 def _mark_waiting(items: list[GameItem]) -> None:
     """Who each running game waits for; ``must_act`` when it is the viewer (leech included)."""
     running = {i.game.pk: i for i in items if i.game.status == Game.Status.RUNNING}
-    # Terra Mystica's waits are read from the stored snapshots in one query; other kinds ask
-    # their own engine, since a snapshot is only readable by the kind that wrote it.
-    tm_games = [pk for pk, i in running.items() if i.game.kind == kinds.DEFAULT_KIND]
     if not running:
         return
-    snapshots = StateSnapshot.objects.filter(game_id__in=tm_games).values_list(
+    # The waits are read from the stored snapshots in one query, each by its game's kind (a
+    # snapshot behind the log is replayed).
+    snapshots = StateSnapshot.objects.filter(game_id__in=list(running)).values_list(
         "game_id", "move_number", "state"
     )
     states = {}
     for game_id, move_number, state in snapshots:
-        if move_number == running[game_id].game.move_count:
-            states[game_id] = engine.state_from_json(state)
+        game = running[game_id].game
+        if move_number == game.move_count:
+            states[game_id] = kinds.engine_for(game.kind).load(state)
     for game_id, item in running.items():
-        if item.game.kind == kinds.DEFAULT_KIND:
-            waiting = engine.waiting_for(states.get(game_id) or load_state(item.game))
-        else:
-            waiting = game_selectors.waiting_for(item.game)
+        state = states[game_id] if game_id in states else load_state(item.game)
+        waiting = kinds.engine_for(item.game.kind).waiting_for(state)
         seats = {s.position: s for s in item.seats}
         names = []
         for decision in waiting:
@@ -147,11 +145,12 @@ def game_page(game: Game, user) -> dict[str, Any]:
     view = state_view_of(game, state, seats) if state is not None else None
     legal: list[str] = []
     sacrifices: list[dict] = []
-    if state is not None and my_seat is not None and game.status == Game.Status.RUNNING:
-        actor = engine.actor_for_seat(state, my_seat.position)
-        if not my_seat.dropped:
-            legal = engine.legal_commands(state, actor)
-            sacrifices = engine.sacrifice_offers(state, actor)
+    running = state is not None and game.status == Game.Status.RUNNING
+    if running and my_seat is not None and not my_seat.dropped:
+        engine = kinds.engine_for(game.kind)
+        legal = engine.legal_commands(state, my_seat.position)
+        if kinds.offers(game.kind, "sacrifice_offers"):
+            sacrifices = engine.sacrifice_offers(state, my_seat.position)
     insider = my_seat is not None or game_selectors.can_manage(game, user)
     clocks = {s.position: clock.seat_clock(game, s) for s in seats}
     return {
@@ -171,9 +170,9 @@ def state_view_of(
     game: Game, state: Any, seats: list[Seat] | None = None, view: dict | None = None
 ) -> dict:
     """A state of the game (its own or a previewed one), shaped like ``GET /state/``: ``view``
-    is the kind's view of it for the viewer (Terra Mystica's public view when not given)."""
-    kind = kinds.engine_for(game.kind)
-    view = dict(engine.state_view(state) if view is None else view)
+    is the kind's view of it for the viewer (a spectator's when not given)."""
+    engine = kinds.engine_for(game.kind)
+    view = dict(engine.view(state, None) if view is None else view)
     view["move_number"] = game.move_count
     view["started"] = True
     players = []
@@ -182,8 +181,8 @@ def state_view_of(
             {
                 "seat": seat.position,
                 "username": seat.user.username,
-                "faction": kind.role(state, seat.position) or None,
-                "actor": kind.actor(state, seat.position),
+                "faction": engine.role(state, seat.position) or None,
+                "actor": engine.actor(state, seat.position),
                 "dropped": seat.dropped,
             }
         )
@@ -195,20 +194,23 @@ def transform_build_parts(game: Game, user, hex_id: str) -> dict:
     """Whether the caller could transform ``hex_id`` to their home terrain now, and whether
     they could build a dwelling there, each part on its own with the rule it breaks (Yucata
     shows the impossible part as unavailable)."""
-    if game.kind != kinds.DEFAULT_KIND:
-        raise ApplicationError(f"Transform and build is a Terra Mystica move, not {game.kind}'s.")
+    if not kinds.offers(game.kind, "transform_and_build"):
+        names = ", ".join(
+            kinds.engine_for(k).info.name for k in kinds.offering("transform_and_build")
+        )
+        raise ApplicationError(f"Transform and build is a {names} move, not {game.kind}'s.")
     seat = game.seats.filter(user=user).first() if user.is_authenticated else None
     if seat is None:
         raise Forbidden("You have no seat in this game.")
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
     state = load_state(game)
-    actor = engine.actor_for_seat(state, seat.position)
+    engine = kinds.engine_for(game.kind)
     return {
         "hex": hex_id,
-        "actor": actor,
+        "actor": engine.actor(state, seat.position),
         "move_number": game.move_count,
-        **engine.transform_and_build(state, actor, hex_id),
+        **engine.transform_and_build(state, seat.position, hex_id),
     }
 
 
@@ -234,7 +236,17 @@ def results(game: Game, state: Any) -> dict[str, Any]:
     """Final ranking with the VP by source, rating changes once computed, VP over time."""
     from ratings.selectors import game_rating_changes
 
-    ranking = engine.final_ranking(state)
+    ranking = [
+        {
+            "seat": r["seat"],
+            "rank": r["rank"],
+            "faction": r["role"],
+            "vp": r["score"],
+            "dropped": r["dropped"],
+            "vp_breakdown": r["breakdown"],
+        }
+        for r in kinds.engine_for(game.kind).result(state)
+    ]
     seats = {s.position: s for s in game_selectors.seats_of(game)}
     changes = game_rating_changes(game.pk)
     order = [
@@ -265,8 +277,8 @@ def results(game: Game, state: Any) -> dict[str, Any]:
             {
                 "rank": row.get("rank"),
                 "faction": row.get("faction"),
-                "username": seat.user.username if seat else row.get("player"),
-                "vp": row.get("VP"),
+                "username": seat.user.username if seat else "",
+                "vp": row.get("vp"),
                 "dropped": row.get("dropped"),
                 "breakdown": [breakdown.get(s, 0) for s in sources],
                 "rating_before": change.rating_before if change else None,
@@ -279,7 +291,10 @@ def results(game: Game, state: Any) -> dict[str, Any]:
         "rows": rows,
         "rated": bool(changes),
         "vp_series": vp_series(game),
-        "steps": final_steps(game),
+        # The end of the game step by step, for a kind that tells it (Terra Mystica's).
+        "steps": kinds.engine_for(game.kind).final_steps(game)
+        if kinds.offers(game.kind, "final_steps")
+        else [],
     }
 
 

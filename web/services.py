@@ -11,10 +11,9 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext_lazy
 
-from games import kinds
+from games import kinds, life
 from games import log as game_log
 from games import services as game_services
-from games.kinds.terra_mystica import engine
 from games.models import Game, Move, Seat
 from notifications import services as notification_services
 from notifications import tasks as notification_tasks
@@ -30,8 +29,6 @@ logger = logging.getLogger(__name__)
 MAX_PLAN_ROWS = 60
 MAX_PLAN_NOTES = 10_000
 MAX_PREMOVES = 5
-# The game kinds with a planner, and so with premoves.
-PLANNER_KINDS = (kinds.DEFAULT_KIND,)
 OWN_TURN_ONLY = gettext_lazy("Auto-leech settings can be changed only during your own turn.")
 # Yucata's reminder in round 5: after passing, the answers hold for all of round 6's offers.
 ROUND_SIX_REMINDER = gettext_lazy(
@@ -44,10 +41,12 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
     them in the move's transaction). Players without stored settings are never answered for;
     the settings are read once, when the first offer is open."""
     by_faction: dict[str, dict] | None = None
+    engine = kinds.engine_for(game.kind)
 
     def next_answer(state: Any) -> tuple[str, str] | None:
         nonlocal by_faction
-        if not any(d["kind"] == "leech" for d in engine.waiting_for(state)):
+        # A move that leaves no offer open reads no settings.
+        if not engine.automatic_answer_due(state):
             return None
         if by_faction is None:
             seated = {s.faction: s for s in seats if s.faction}
@@ -57,17 +56,23 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
             by_faction = {f: stored[s.user_id] for f, s in seated.items() if s.user_id in stored}
         if not by_faction:
             return None
-        answer = autoleech.next_answer(state, by_faction)
+        answer = autoleech.next_answer(game.kind, state, by_faction)
         return answer if answer is not None and answer[0] in by_faction else None
 
     return next_answer
 
 
-def _terra_mystica_only(game: Game, feature: str) -> None:
-    """The planner and the automatic power answers play Terra Mystica's rules; a game of
-    another kind (with hidden hands, nothing to plan for the others) refuses them."""
-    if game.kind != kinds.DEFAULT_KIND:
-        raise ApplicationError(f"{feature} are for Terra Mystica games, not {game.kind}.")
+def planner_kinds() -> list[str]:
+    """The kinds with a planner (``plan``), and so with premoves."""
+    return kinds.offering("plan")
+
+
+def _offered(game: Game, feature: str, capability: str) -> None:
+    """The planner and the automatic answers are the kind's (Terra Mystica's); a game of a kind
+    without them (with hidden hands, nothing to plan for the others) refuses them."""
+    if not kinds.offers(game.kind, capability):
+        names = ", ".join(kinds.engine_for(k).info.name for k in kinds.offering(capability))
+        raise ApplicationError(f"{feature} are for {names} games, not {game.kind}.")
 
 
 def _seat_for(game: Game, user) -> Seat:
@@ -88,7 +93,7 @@ def move_preview(
     kind's preview, which keeps back what the player may not see before committing (cards
     they would draw). An illegal command raises ``IllegalMove`` (400) naming the broken rule.
     """
-    command = game_services.clean_command(command)
+    command = game_services.clean_command(command, game.kind)
     seat = _seat_for(game, user)
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(f"The game is {game.get_status_display()}, not running.")
@@ -100,8 +105,8 @@ def move_preview(
     if seat.dropped:
         raise Forbidden("You have left this game.")
     state = game_log.load_state(game)
-    kind = kinds.engine_for(game.kind)
-    actor = kind.actor(state, seat.position)
+    engine = kinds.engine_for(game.kind)
+    actor = engine.actor(state, seat.position)
     result = kinds.preview(game.kind, state, seat.position, command)
     return {
         "command": command,
@@ -142,12 +147,12 @@ def _own_turn(game: Game, seat: Seat) -> bool:
     state = game_log.load_state(game)
     return any(
         d.get("seat") == seat.position and d.get("kind") != "leech"
-        for d in engine.waiting_for(state)
+        for d in kinds.engine_for(game.kind).waiting_for(state)
     )
 
 
 def autoleech_settings_get(*, game: Game, user) -> dict:
-    _terra_mystica_only(game, "Automatic answers to power offers")
+    _offered(game, "Automatic answers to power offers", "automatic_answer")
     seat = _seat_for(game, user)
     row = AutoLeechSetting.objects.filter(game=game, user=user).first()
     default = AutoLeechDefault.objects.filter(user=user).first()
@@ -176,7 +181,7 @@ def autoleech_default_update(*, user, settings: dict) -> dict:
 
 
 def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
-    _terra_mystica_only(game, "Automatic answers to power offers")
+    _offered(game, "Automatic answers to power offers", "automatic_answer")
     seat = _seat_for(game, user)
     if not _own_turn(game, seat):
         raise ApplicationError(str(OWN_TURN_ONLY))
@@ -188,7 +193,7 @@ def autoleech_settings_update(*, game: Game, user, settings: dict) -> dict:
 # --- the planner -------------------------------------------------------------------------------
 
 
-def _plan_rows(rows: list) -> list[dict]:
+def _plan_rows(rows: list, kind: str) -> list[dict]:
     """Rows as stored: ``{"actor", "command"}`` with the command in the log's spelling."""
     if not isinstance(rows, list) or len(rows) > MAX_PLAN_ROWS:
         raise ApplicationError(f"A plan holds at most {MAX_PLAN_ROWS} rows.")
@@ -197,7 +202,7 @@ def _plan_rows(rows: list) -> list[dict]:
         if not isinstance(row, dict) or not isinstance(row.get("actor"), str):
             raise ApplicationError(f"Plan row {i}: give an actor and a command.")
         try:
-            command = game_services.clean_command(str(row.get("command", "")))
+            command = game_services.clean_command(str(row.get("command", "")), kind)
         except ApplicationError as exc:
             raise ApplicationError(f"Plan row {i}: {exc.message}") from exc
         clean.append({"actor": row["actor"].strip().lower()[:40], "command": command})
@@ -212,45 +217,26 @@ def plan_try(*, game: Game, rows: list, actor: str = "", command: str = "") -> d
     state is then the one before it), the legal commands of ``actor`` at the end (or the
     continuations of ``command``), and the ledger rows of ``command``.
     """
-    _terra_mystica_only(game, "Planned rows")
+    _offered(game, "Planned rows", "plan")
     if game.status != Game.Status.RUNNING:
         raise ApplicationError(
             f"The game is {game.get_status_display()}: there is nothing to plan."
         )
-    rows = _plan_rows(rows)
-    state = game_log.load_state(game)
-    broken = None
-    for i, row in enumerate(rows):
-        try:
-            state, _ = engine.apply_player(state, row["actor"], row["command"])
-        except ApplicationError as exc:
-            broken = {"index": i, "reason": exc.message}
-            break
-    ledger: list[dict] = []
-    legal: list[str] = []
-    actor = actor.strip().lower() or _next_actor(state)
-    if command and broken is None:
-        command = game_services.clean_command(command)
-        after, ledger = engine.apply_player(state, actor, command)
-        legal = engine.continuations(state, actor, command)
-        state = after
-    elif actor and broken is None:
-        legal = engine.legal_commands(state, actor)
-    view = selectors.state_view_of(game, state)
+    rows = _plan_rows(rows, game.kind)
+    if command:
+        command = game_services.clean_command(command, game.kind)
+    planned = kinds.engine_for(game.kind).plan(
+        game_log.load_state(game), rows, actor.strip().lower(), command
+    )
     return {
         "rows": rows,
-        "broken": broken,
-        "actor": actor,
+        "broken": planned["broken"],
+        "actor": planned["actor"],
         "command": command,
-        "state": view,
-        "ledger": ledger,
-        "legal": legal,
+        "state": selectors.state_view_of(game, planned["state"]),
+        "ledger": planned["ledger"],
+        "legal": planned["legal"],
     }
-
-
-def _next_actor(state: Any) -> str:
-    waiting = engine.waiting_for(state)
-    return waiting[0]["actor"] if waiting else ""
 
 
 def plan_save(*, game: Game, user, rows: list, notes: str) -> Plan:
@@ -259,7 +245,7 @@ def plan_save(*, game: Game, user, rows: list, notes: str) -> Plan:
     if len(notes) > MAX_PLAN_NOTES:
         raise ApplicationError(f"Notes are limited to {MAX_PLAN_NOTES} characters.")
     plan, _ = Plan.objects.update_or_create(
-        game=game, user=user, defaults={"rows": _plan_rows(rows), "notes": notes}
+        game=game, user=user, defaults={"rows": _plan_rows(rows, game.kind), "notes": notes}
     )
     return plan
 
@@ -275,13 +261,13 @@ def premoves_set(*, game: Game, user, commands: list[str], expected_move_number:
     ones follow while the game still waits for the player. Returns the queue as it then is
     (``premoves_view``).
     """
-    _terra_mystica_only(game, "Premoves")
+    _offered(game, "Premoves", "plan")
     if len(commands) > MAX_PREMOVES:
         raise ApplicationError(f"At most {MAX_PREMOVES} moves can be queued.")
     clean = []
     for i, command in enumerate(commands, start=1):
         try:
-            clean.append(game_services.clean_command(command))
+            clean.append(game_services.clean_command(command, game.kind))
         except ApplicationError as exc:
             raise ApplicationError(f"Premove {i}: {exc.message}") from exc
     with transaction.atomic():
@@ -304,7 +290,7 @@ def premoves_set(*, game: Game, user, commands: list[str], expected_move_number:
                 Premove(game=game, user=user, position=i, command=c, queued_at_move=game.move_count)
                 for i, c in enumerate(clean, start=1)
             )
-            game_log.queued_moves_play(game)
+            life.queued_moves_play(game)
     return selectors.premoves_view(game, user)
 
 
@@ -312,14 +298,14 @@ def _first_premove_check(game: Game, seat: Seat, command: str) -> None:
     """A queue made while the game waits for the player's move is played at once: its first
     command is refused here, naming the rule, as the same move sent by hand would be."""
     state = game_log.load_state(game)
-    kind = kinds.engine_for(game.kind)
+    engine = kinds.engine_for(game.kind)
     if not any(
         d.get("seat") == seat.position and d.get("category") in game_log.OWN_MOVE_CATEGORIES
-        for d in kind.waiting_for(state)
+        for d in engine.waiting_for(state)
     ):
         return
     try:
-        kind.apply_for_seat(state, seat.position, command)
+        engine.apply_for_seat(state, seat.position, command)
     except ApplicationError as exc:
         raise type(exc)(f"Premove 1: {exc.message}") from exc
 

@@ -6,6 +6,7 @@ REST API instead. Either way the services decide and their messages are shown to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -25,9 +26,7 @@ from accounts import services as account_services
 from bots import services as bot_services
 from games import kinds
 from games import services as game_services
-from games.kinds.terra_mystica import catalog
-from games.kinds.terra_mystica import engine as game_engine
-from games.models import ORIGINAL_MAP_ID
+from games.models import ORIGINAL_MAP_ID, Game
 from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
@@ -173,19 +172,16 @@ def _game_or_404(request: HttpRequest, game_id: int):
         raise Http404(exc.message) from exc
 
 
-def _map_name(map_id: str) -> str:
-    return next(
-        (catalog.map_name(m["name"]) for m in game_engine.maps() if m["id"] == map_id), map_id
-    )
-
-
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A game's page: its kind's board, or the plain page for a kind without one."""
     game = _game_or_404(request, game_id)
-    if game.kind == "mythotopia":
-        return kind_views.game_page_mythotopia(request, game)
-    if game.kind != kinds.DEFAULT_KIND:
-        return kind_views.game_page_plain(request, game)
+    return BOARD_PAGES.get(game.kind, kind_views.game_page_plain)(request, game)
+
+
+def _game_page_terra_mystica(request: HttpRequest, game: Game) -> HttpResponse:
     page = selectors.game_page(game, request.user)
+    engine = kinds.engine_for(game.kind)
+    texts = engine.page_texts(game.options, (page["results"] or {}).get("sources", []))
     my_seat = page["my_seat"]
     script_data = {
         "game": {
@@ -207,8 +203,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "view": page["view"],
         "legal": page["legal"],
         "sacrifices": page["sacrifices"],
-        "catalog": catalog.localized(),
-        "options": {o["name"]: o["label"] for o in catalog.options_described(game.options)},
+        "catalog": texts["catalog"],
+        "options": {o["name"]: o["label"] for o in texts["options"]},
         "vp_series": page["results"]["vp_series"] if page["results"] else None,
         "premoves": selectors.premoves_view(game, request.user) if my_seat else None,
     }
@@ -226,16 +222,23 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
             AutoLeechForm.base_fields["last_round_free_cultist"]
         ).choices,
         "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
-        "map_name": "" if game.map_id == ORIGINAL_MAP_ID else _map_name(game.map_id),
-        "options": catalog.options_described(game.options),
-        "merchants_provisional": catalog.localized()["merchants"]["provisional"],
-        "result_sources": [
-            catalog.vp_source_name(source) for source in (page["results"] or {}).get("sources", [])
-        ],
+        "map_name": ""
+        if game.map_id == ORIGINAL_MAP_ID
+        else dict(engine.setup_choices()["maps"]).get(game.map_id, game.map_id),
+        "options": texts["options"],
+        "merchants_provisional": texts["catalog"]["merchants"]["provisional"],
+        "result_sources": texts["vp_sources"],
         "seated": bool(my_seat and not my_seat.dropped),
         "handover": selectors.seat_handover(game, request.user),
     }
     return render(request, "web/game.html", context)
+
+
+# The kinds the web app draws a board for, by kind id.
+BOARD_PAGES: dict[str, Callable[[HttpRequest, Game], HttpResponse]] = {
+    "terra_mystica": _game_page_terra_mystica,
+    "mythotopia": kind_views.game_page_mythotopia,
+}
 
 
 @require_POST

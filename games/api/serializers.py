@@ -8,7 +8,6 @@ from rest_framework import serializers
 from accounts.selectors import display_name, is_bot
 from games import clock, extensions, kinds
 from games.kinds import command_seen
-from games.kinds.terra_mystica import engine
 from games.models import ChatMessage, Game, Move, Seat
 
 
@@ -147,17 +146,18 @@ class GameOutputSerializer(serializers.Serializer):
             if k in setup
         }
 
-    # Maps are Terra Mystica's (game_create refuses one for another kind): a Mythotopia game
-    # is on its own board, whatever the column's default says.
+    # Maps are their kind's (game_create refuses one for a kind without maps): a Mythotopia
+    # game is on its own board, whatever the column's default says.
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_map_id(self, game: Game) -> str | None:
-        return game.map_id if game.kind == kinds.DEFAULT_KIND else None
+        return game.map_id if kinds.offers(game.kind, "maps") else None
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_map_name(self, game: Game) -> str | None:
-        if game.kind != kinds.DEFAULT_KIND:
+        if not kinds.offers(game.kind, "maps"):
             return None
-        return next((m["name"] for m in engine.maps() if m["id"] == game.map_id), game.map_id)
+        maps = kinds.maps(game.kind)
+        return next((m["name"] for m in maps if m["id"] == game.map_id), game.map_id)
 
 
 class GameDetailOutputSerializer(GameOutputSerializer):

@@ -26,10 +26,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import kinds, log, selectors, services
-from games.kinds.terra_mystica import engine, notation
-from games.kinds.terra_mystica import serializers as tm_serializers
-from games.models import ORIGINAL_MAP_ID, Game
+from games import kinds, life, selectors, services
+from games.models import Game
 from tm_site.exceptions import ApplicationError
 
 from .serializers import (
@@ -92,7 +90,7 @@ class MoveSummarySerializer(serializers.Serializer):
     waiting_for = serializers.ListField(child=serializers.DictField())
 
 
-def _move_response(result: log.MoveResult) -> Response:
+def _move_response(result: life.MoveResult) -> Response:
     body = {
         "move_number": result.move.number,
         "kind": result.move.kind,
@@ -103,12 +101,6 @@ def _move_response(result: log.MoveResult) -> Response:
         "waiting_for": result.waiting_for,
     }
     return Response(body, status=status.HTTP_201_CREATED)
-
-
-# The API's fields of a fixed setup, per game kind.
-SETUP_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
-    "terra_mystica": tm_serializers.SetupInputSerializer,
-}
 
 
 class GameListCreateApi(APIView):
@@ -136,7 +128,7 @@ class GameListCreateApi(APIView):
         map_id = serializers.CharField(
             required=False,
             max_length=64,
-            default=ORIGINAL_MAP_ID,
+            default=services.NO_MAP,
             help_text="Id of the map (GET /api/v1/maps/); the original map by default.",
         )
         time_control = serializers.ChoiceField(
@@ -198,7 +190,11 @@ class GameListCreateApi(APIView):
             if not isinstance(setup, dict):
                 raise ApplicationError("setup must be an object.")
             # The kind's own fields, where it has them; its engine checks the rest.
-            fields = SETUP_SERIALIZERS.get(values["kind"])
+            fields = (
+                kinds.engine_for(values["kind"]).setup_fields()
+                if kinds.offers(values["kind"], "setup_fields")
+                else None
+            )
             if fields is not None:
                 checked = fields(data=setup)
                 if not checked.is_valid():
@@ -373,7 +369,7 @@ class _LogWriteApi(APIView):
     permission_classes = [IsAuthenticated]
     InputSerializer: type[serializers.Serializer] = _ExpectedMoveSerializer
     # A service taking game_id, user and the validated input, returning a MoveResult.
-    service: Callable[..., log.MoveResult] = staticmethod(services.move_undo)
+    service: Callable[..., life.MoveResult] = staticmethod(services.move_undo)
 
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -506,11 +502,11 @@ class GameExportApi(APIView):
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = _visible(request, game_id)
-        if game.kind != kinds.DEFAULT_KIND:
-            raise ApplicationError(
-                "Export in terra.snellman.net's notation is for Terra Mystica games only."
-            )
-        return HttpResponse(notation.export_text(game), content_type="text/plain; charset=utf-8")
+        if not kinds.offers(game.kind, "export_text"):
+            names = ", ".join(kinds.engine_for(k).info.name for k in kinds.offering("export_text"))
+            raise ApplicationError(f"Export as text is for {names} games only.")
+        text = kinds.engine_for(game.kind).export_text(game)
+        return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
 class GameImportApi(APIView):
@@ -541,13 +537,20 @@ class GameImportApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        # Recorded games are read by the first kind that reads them (Terra Mystica's notation).
+        readers = kinds.offering("read_game_file")
+        if not readers:
+            raise ApplicationError("This site imports no recorded games.")
+        kind = readers[0]
+        engine = kinds.engine_for(kind)
         if "game" in values and isinstance(values["game"], dict):
-            game_file = notation.corpus_entries(values["game"])
+            game_file = engine.read_game_file(data=values["game"])
         elif "text" in values:
-            game_file = notation.parse_export(values["text"])
+            game_file = engine.read_game_file(text=values["text"])
         else:
             raise ApplicationError("Send either game (corpus JSON object) or text (exported game).")
         game = services.game_import(
+            kind=kind,
             game_file=game_file,
             created_by=request.user,
             public=values["public"],
@@ -636,4 +639,4 @@ class MapListApi(APIView):
     @extend_schema(responses={200: OutputSerializer(many=True)}, tags=["games"])
     def get(self, request: Request) -> Response:
         """The maps games can be created on (terra.snellman.net's map ids)."""
-        return Response(self.OutputSerializer(engine.maps(), many=True).data)
+        return Response(self.OutputSerializer(kinds.maps(kinds.DEFAULT_KIND), many=True).data)

@@ -13,12 +13,15 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext as _
 
 from games.rules import bots
-from tm_site.exceptions import ApplicationError
 
 from .contract import GameEngine, KindInfo, RuleViolation
-from .errors import IllegalMove
+
+# The platform's errors (``.errors``, ``tm_site.exceptions``) are imported where they are
+# raised: each kind's package is a Django app, imported with this package while Django
+# populates its apps, before the models the REST framework's errors import can be.
 
 DEFAULT_KIND = "terra_mystica"
 
@@ -33,6 +36,8 @@ _RULED = (
     "legal_commands",
     "preview",
     "seated_setup",
+    "canonical_command",
+    "setup_request",
 )
 
 
@@ -49,6 +54,8 @@ class _Ruled:
             return attribute
 
         def ruled(*args, **kwargs):
+            from .errors import IllegalMove
+
             try:
                 return attribute(*args, **kwargs)
             except RuleViolation as exc:
@@ -86,6 +93,8 @@ def engine_for(kind: str) -> Any:
     try:
         return registry()[kind]
     except KeyError:
+        from tm_site.exceptions import ApplicationError
+
         known = ", ".join(sorted(registry()))
         raise ApplicationError(f"Unknown game kind {kind!r}; this site hosts {known}.") from None
 
@@ -110,6 +119,71 @@ def ledger_seen(kind: str, rows: list[dict], seat: int | None) -> list[dict]:
     """A move's ledger rows as ``seat`` may see them."""
     view = getattr(engine_for(kind), "ledger_view", None)
     return view(rows, seat) if view else rows
+
+
+def canonical_command(kind: str, command: str) -> str:
+    """A row of ``kind``'s commands as its log stores it (the kind's optional
+    ``canonical_command``: comments removed, spelling made uniform; without it, the row as
+    sent without its comment); ``IllegalMove`` for a row the kind cannot read or an empty one."""
+    canonical = getattr(engine_for(kind), "canonical_command", None)
+    # Text after '#' is a comment in every kind's commands (docs/api.md).
+    command = canonical(command) if canonical else command.partition("#")[0].strip()
+    if not command:
+        from .errors import IllegalMove
+
+        raise IllegalMove(_("The command is empty."))
+    return command
+
+
+def offers(kind: str, capability: str) -> bool:
+    """Whether ``kind``'s engine has the optional ``capability`` (see the contract)."""
+    return hasattr(engine_for(kind), capability)
+
+
+def offering(capability: str) -> list[str]:
+    """The kinds that have the optional ``capability``."""
+    return [kind for kind in registry() if offers(kind, capability)]
+
+
+def maps(kind: str) -> list[dict]:
+    """The maps a game of ``kind`` can be played on (``id``, ``name``, ``vp_variant``); none
+    for a kind without a choice of maps."""
+    maps = getattr(engine_for(kind), "maps", None)
+    return maps() if maps else []
+
+
+def setup_request(
+    kind: str, requested: dict, *, player_count: int, options: list[str], seed: str, map_id: str
+) -> dict | None:
+    """A setup requested at a game's creation, as the game stores it until its start, or None
+    for a setup drawn at the start; ``IllegalMove`` naming the rule for choices, options or a
+    map the kind refuses. The seat order (usernames) is the one choice every kind accepts; a
+    kind with more (fixed tiles) checks them in its ``setup_request``; the others are checked
+    by setting up a game with placeholder players."""
+    engine = engine_for(kind)
+    if hasattr(engine, "setup_request"):
+        return engine.setup_request(
+            requested, player_count=player_count, options=options, seed=seed, map_id=map_id
+        )
+    unknown = set(requested) - {"seat_order"}
+    if unknown:
+        from tm_site.exceptions import ApplicationError
+
+        raise ApplicationError(f"setup: only seat_order can be chosen, not {sorted(unknown)[0]!r}.")
+    engine.setup(
+        players=[f"player{i}" for i in range(1, player_count + 1)],
+        options=list(options),
+        seed="validation",
+        requested=None,
+    )
+    order = [str(u) for u in requested.get("seat_order") or []]
+    return {"seat_order": order} if order else None
+
+
+def drop_command(kind: str, role: str) -> str:
+    """The log's words for dropping the seat that plays ``role``."""
+    words = getattr(engine_for(kind), "drop_command", None)
+    return words(role) if words else f"drop-faction {role}"
 
 
 def undo_refusal(kind: str, rows: list[dict]) -> str | None:

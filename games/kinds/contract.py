@@ -29,6 +29,27 @@ from a secret deck). Without it the platform applies the command and shows the s
 ``undo_refusal(rows)``: why the move that wrote these ledger rows may not be taken back (it
 showed its player something secret: cards drawn, others' secret choices), or ``None``; without
 it a player may take back their own last move while nobody has acted since.
+``drop_command(role)``: the log's words for the drop of the seat playing ``role`` (without
+it: ``drop-faction <role>``).
+``canonical_command(command)``: a row as the log stores it (comments removed, spelling made
+uniform); without it the row as sent, without a comment after '#'.
+``setup_request(requested, *, player_count, options, seed, map_id)``: a setup chosen at a
+game's creation (JSON from the API) checked and cleaned for the game to store, or ``None``;
+without it only a seat order can be chosen and options are checked by ``setup``.
+``maps()``: the maps a game can be created on (``id``, ``name``, ``vp_variant``).
+Automatic answers (offers a player's stored settings answer by themselves):
+``automatic_answer_due(state)``, ``automatic_answer(state, settings_by_role)`` (the next
+``(actor, command)`` or ``None``), ``automatic_settings_defaults()`` and
+``automatic_settings_clean(data)``. ``board()``: public data a board page draws.
+``plan(state, rows, actor, command)``: the planner (planned rows played on a copy; see
+Terra Mystica's adapter); a kind with it also takes queued moves (premoves).
+``setup_choices()``: the maps and the tiles of a fixed setup a new game's form offers, in the
+reader's language. ``role_colours()``: each role's colour for the statistics.
+Django-facing capabilities of a kind's package (the engine object names them; this module
+stays free of Django): ``setup_fields()``, the DRF serializer of the API's setup fields;
+``final_steps(game)``, a finished game's final scoring step by step for its page;
+``export_text(game)`` and ``read_game_file(text=…, data=…)``, a game as text and a recorded
+game read back for ``games.services.game_import``.
 ``sacrifice_offers(state, seat)``: moves that only giving something up first makes affordable
 (``command``, ``burn``, and ``row``, the row doing both), listed with the legal commands.
 ``seated_setup(players=, options=, seed=, map_id=)``: the fields a requested setup needs, besides
@@ -70,6 +91,9 @@ class KindInfo:
     player_counts: tuple[int, ...]
     options: tuple[Option, ...] = field(default_factory=tuple)
     hidden_information: bool = False
+    # What players call the role a seat plays ("faction"), when a seat chooses it during the
+    # game; "" when seats play a role from the start or none at all.
+    role_name: str = ""
 
 
 @runtime_checkable

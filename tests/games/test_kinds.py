@@ -81,3 +81,22 @@ def test_terra_mystica_keeps_the_contract_through_a_played_game():
     assert engine.role(state, seat) == engine.actor(state, seat)
     assert engine.view(state, None) == engine.view(state, seat)  # nothing is hidden in TM
     assert engine.load(engine.dump(state)) is not None
+
+
+def test_each_kind_reads_its_own_commands_and_a_comment_is_never_stored():
+    # Terra Mystica's canonicaliser joins sub-commands its way; another kind keeps its words.
+    assert kinds.canonical_command("terra_mystica", "burn 3.action ACT6 # plan") == (
+        "burn 3. action ACT6"
+    )
+    assert kinds.canonical_command("mythotopia", "pass  # nothing to do") == "pass"
+    for kind in ("terra_mystica", "mythotopia"):
+        with pytest.raises(kinds.errors.IllegalMove, match="empty"):
+            kinds.canonical_command(kind, "# only a note")
+
+
+def test_the_registry_answers_which_kinds_have_a_capability():
+    assert kinds.offering("maps") == ["terra_mystica"]
+    assert kinds.offering("read_game_file") == ["terra_mystica"]
+    assert kinds.drop_command("terra_mystica", "witches") == "drop-faction witches"
+    assert kinds.engine_for("terra_mystica").info.role_name == "faction"
+    assert kinds.engine_for("mythotopia").info.role_name == ""

@@ -262,8 +262,8 @@ def test_offers_that_can_give_nothing_now_are_left_to_the_player():
             state = tm.apply(state, entry.actor, entry.command)
     offer = next(d for d in tm.waiting_for(state) if d.kind == "leech" and d.actor == "engineers")
     assert offer.details["actual"] == 0
-    assert autoleech.next_answer(state, {}) is None
-    assert autoleech.next_answer(state, {"engineers": {"enabled": True}}) is None
+    assert autoleech.next_answer("terra_mystica", state, {}) is None
+    assert autoleech.next_answer("terra_mystica", state, {"engineers": {"enabled": True}}) is None
 
 
 def test_explain_names_the_rule_a_command_breaks_and_writes_nothing(started_game, client_for):

@@ -7,10 +7,10 @@ import re
 import pytest
 from django.test import Client
 
+from games.kinds.terra_mystica.final_steps import final_steps
 from games.models import Game
 from tests.factories import UserFactory
 from tests.web.test_web_pages import script_data
-from web.final_steps import final_steps
 
 pytestmark = pytest.mark.django_db
 

@@ -44,6 +44,9 @@ INSTALLED_APPS = [
     "outbox",
     "accounts",
     "games",
+    # The game kinds, each an app of its own (management commands, pages' templates).
+    "games.kinds.terra_mystica.apps.TerraMysticaConfig",
+    "games.kinds.mythotopia.apps.MythotopiaConfig",
     "leagues",
     "ratings",
     "notifications",
@@ -86,8 +89,8 @@ CONTENT_SECURITY_POLICY: dict[str, list[str]] = {
 
 # The game kinds this site hosts: id -> engine class keeping games.kinds.contract.GameEngine.
 GAME_KINDS = {
-    "terra_mystica": "games.kinds.terra_mystica.TerraMystica",
-    "mythotopia": "games.kinds.mythotopia.Mythotopia",
+    "terra_mystica": "games.kinds.terra_mystica.adapter.TerraMystica",
+    "mythotopia": "games.kinds.mythotopia.adapter.Mythotopia",
 }
 
 ROOT_URLCONF = "tm_site.urls"

@@ -216,17 +216,13 @@ def is_finished(state: Any) -> bool:
 
 
 def final_ranking(state: Any) -> list[dict]:
-    """Faction, seat, VP, rank per faction; ``VP`` as the facade documents it, whatever the case."""
-    rows = [to_plain(r) for r in _tm().final_ranking(state)]
-    for row in rows:
-        if "VP" not in row and "vp" in row:
-            row["VP"] = row["vp"]
-    return rows
+    """Faction, seat, ``vp``, rank, ``dropped`` and ``vp_breakdown`` per faction."""
+    return [to_plain(r) for r in _tm().final_ranking(state)]
 
 
 def current_round(state: Any) -> int:
     """The round being played: 0 during the setup, 1 to 6 afterwards."""
-    return int(getattr(state, "round", 0) or 0)
+    return int(state.round)
 
 
 def legal_commands(state: Any, actor: str) -> list[str]:

@@ -44,6 +44,15 @@ class GameFile:
     final_vp: dict[str, int] | None = None
     auction_factions: tuple[str, ...] = ()
 
+    def requested_setup(self) -> dict:
+        """The setup the file's game starts from, as ``Game.requested_setup`` holds it."""
+        return {
+            "scoring_tiles": list(self.scoring_tiles),
+            "removed_bonus_tiles": list(self.removed_bonus_tiles),
+            "seat_order": list(self.players),
+            **({"auction_factions": list(self.auction_factions)} if self.auction_factions else {}),
+        }
+
 
 def export_text(game: Game) -> str:
     setup = game.setup or {}

@@ -9,6 +9,7 @@ import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,13 +19,14 @@ from django.db import transaction
 from django.test.utils import override_settings
 
 from accounts.models import Profile
-from games import services
-from games.kinds.terra_mystica import notation
+from games import kinds, services
 from games.models import Game
 from leagues import services as league_services
 from ratings import services as ratings_services
 from tm_site.celery import app as celery_app
 
+# The demo's games are real Terra Mystica games of terra.snellman.net.
+DEMO_KIND = "terra_mystica"
 DEMO_GAME = "4pLeague_S60_D1L1_G1"
 FINISHED_GAMES = ("4pLeague_S60_D1L1_G2", "4pLeague_S60_D1L1_G3", "4pLeague_S60_D1L1_G4")
 DEMO_PASSWORD = "demo-password"
@@ -60,7 +62,7 @@ class Command(BaseCommand):
 
             # The recorded rows go in as an import does (recorded rows such as 'wait' are
             # history, not moves a player could send today); the game stays running.
-            recorded = notation.corpus_entries(record)
+            recorded = _game_file(record)
             entries = recorded.entries[:moves]
             game = services.game_import(
                 game_file=dataclasses.replace(
@@ -86,7 +88,7 @@ class Command(BaseCommand):
 
     def _finished_game(self, name: str, admin) -> Game:
         """A whole recorded league game, replayed through the platform as a finished game."""
-        game_file = notation.corpus_entries(json.loads((CORPUS / f"{name}.json").read_text()))
+        game_file = _game_file(json.loads((CORPUS / f"{name}.json").read_text()))
         for player in game_file.players:
             self._user(player)
         return services.game_import(game_file=game_file, created_by=admin, attach_existing=True)
@@ -112,6 +114,11 @@ class Command(BaseCommand):
             user.save(update_fields=["password"])
             Profile.objects.get_or_create(user=user)
         return user
+
+
+def _game_file(record: dict) -> Any:
+    """A recorded Terra Mystica game (terra.snellman.net's corpus) read by its kind."""
+    return kinds.engine_for(DEMO_KIND).read_game_file(data=record)
 
 
 @contextlib.contextmanager

@@ -16,7 +16,7 @@ from games.names import COLOUR_NAMES
 from games.rules import mythotopia
 from games.rules.core import RuleError
 
-from .contract import KindInfo, Option, RuleViolation
+from ..contract import KindInfo, Option, RuleViolation
 
 # 2: the rules fixes of issue 24 (two provinces returned at the start choice, the first hands
 # after the citadels, the last army with the Army card only, Counsellor with one or more cards).
@@ -241,6 +241,10 @@ class Mythotopia:
         except RuleError as exc:
             raise RuleViolation(str(exc)) from exc
         return {**result, "ledger": [in_reader_language(row) for row in result["ledger"]]}
+
+    def board(self) -> dict:
+        """The map as its board page draws it (see the module's ``board``)."""
+        return board()
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
         if seat in state["dropped"]:

@@ -9,9 +9,10 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from games.kinds.terra_mystica import catalog
 from games.log import effective_moves
 from games.models import Game
+
+from . import catalog
 
 _SCORING = re.compile(r"^Scoring (\w[\w-]*)( cult)?$")
 _RESOURCES = "Converting resources to VPs"
