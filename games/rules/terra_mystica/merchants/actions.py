@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...core import RuleError
 from .. import leech, scoring, towns, turns
 from ..data import CULT_SPACE_VALUES, CULTS, bonus_tiles, favor_tiles, merchants_data
-from .ships import gain_ships, river_side
+from .ships import gain_ships, river_side, ships_beside
 from .state import faction_rule, of, shipyard_board
 
 if TYPE_CHECKING:
@@ -118,12 +118,14 @@ def build_with_ship(g: Game, f: FactionState, hex_id: str) -> None:
     m = of(s, f)
     if s.phase != "play" or f.passed:
         raise RuleError("a dwelling is paid with a ship only in the actions phase")
-    ships = [r for r in g.board.neighbours.get(hex_id, ()) if r in m["ships"]]
+    if hex_id not in g.board.terrain or not g.board.is_land(hex_id):
+        raise RuleError(f"a dwelling paid with a ship is built on a land hex, not {hex_id}")
+    ships = ships_beside(g, f, hex_id)
     if not ships:
-        raise RuleError(f"no {f.name} ship lies beside {hex_id}")
+        raise RuleError(f"no {f.name} ship lies beside {hex_id} on a river hex")
     f.free_d += 1
     build(g, f, hex_id)
-    m["ships"].remove(sorted(ships)[0])
+    m["ships"].remove(ships[0])
     if m["sandstorm_ship"] == hex_id:
         m["sandstorm_ship"] = None
     bonus = faction_rule("ship_dwelling_bonus", f.name, {})

@@ -1,0 +1,107 @@
+"""Rules of seed 003 the engine followed too loosely: each test names the rule, and the
+decisions where the seed is silent are in docs/merchants.md ("Decisions")."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.rules.core import RuleError
+from games.rules.terra_mystica.engine import apply
+from games.rules.terra_mystica.legal import legal_commands
+from games.rules.terra_mystica.state import GameState
+
+from .helpers import merchants_of
+from .test_sailing_and_trading import chaos_magicians_example, cultists_and_nomads
+
+
+def chaos_magicians_trading_on_f2() -> GameState:
+    """The Chaos Magicians' ships on the Witches' dwelling F2 and the Halflings' stronghold
+    E6, both trades waiting, the third on r28 beside F3; F1 and E3 lie only beside F2."""
+    state = chaos_magicians_example()
+    row = "action ACTMV. sail r27-F2. sail r9-r15-E6. sail r33-r32-r28"
+    return apply(state, "chaosmagicians", row)
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "trade E6. transform F1 to red. build F1",
+        "trade E6. transform F1 to red. build F1 with ship",
+        "trade E6. build E3 with ship",
+    ],
+)
+def test_only_a_ship_on_a_river_hex_makes_land_indirectly_adjacent(row):
+    state = chaos_magicians_trading_on_f2()
+    with pytest.raises(
+        RuleError, match=r"cannot reach F1|no chaosmagicians ship lies beside E3 on a river"
+    ):
+        apply(state, "chaosmagicians", row)
+    assert not [r for r in legal_commands(state, "chaosmagicians") if "F1" in r or "E3" in r]
+
+
+def test_the_trading_ship_stays_until_its_trade_is_done():
+    state = chaos_magicians_trading_on_f2()
+    state = apply(state, "chaosmagicians", "trade E6. transform F3 to red. build F3")
+    assert legal_commands(state, "chaosmagicians")[0] == "trade F2"
+    state = apply(state, "chaosmagicians", "trade F2")
+    assert sorted(merchants_of(state, "chaosmagicians")["traded"]) == ["E6", "F2"]
+    assert merchants_of(state, "chaosmagicians")["ships"] == ["r28"]
+
+
+# A few hexes around the trades of the two examples, a river hex and two that do not exist.
+HEXES = ("F2", "E6", "F1", "E3", "F3", "D4", "B2", "r27", "r28", "r15", "r9", "Z9", "r99")
+_hex = st.sampled_from(HEXES)
+_command = st.one_of(
+    st.builds(
+        "sail {}{}".format,
+        st.lists(_hex, min_size=1, max_size=4).map("-".join),
+        st.sampled_from(("", " from bowl II", " from bowl III")),
+    ),
+    st.builds(
+        "trade {}{}".format,
+        _hex,
+        st.sampled_from(("", " for PW", " for SHIP", " for ACTMV", " for FIRE", " for X")),
+    ),
+    st.builds("build {} with ship".format, _hex),
+    st.builds("build {}".format, _hex),
+    st.builds("transform {} to red".format, _hex),
+    st.builds("ship {}".format, _hex),
+    st.builds("upgrade {} to SY".format, _hex),
+    st.sampled_from(
+        (
+            "action ACTMV",
+            "action ACT7",
+            "action ACT8",
+            "action ACTSY",
+            "action BON13",
+            "choose ship",
+            "choose priest FIRE",
+            "pass BON1",
+        )
+    ),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    start=st.integers(0, 2),
+    rows=st.lists(st.lists(_command, min_size=1, max_size=3), min_size=1, max_size=3),
+)
+def test_any_merchants_row_is_played_or_refused_with_a_rule(start, rows):
+    state = _starts()[start]
+    actor = "cultists" if start == 1 else "chaosmagicians"
+    for row in rows:
+        try:
+            state = apply(state, actor, ". ".join(row))
+        except RuleError:
+            continue
+        legal_commands(state, actor)  # never an exception: the game goes on
+
+
+@cache
+def _starts() -> tuple[GameState, ...]:
+    return chaos_magicians_example(), cultists_and_nomads(), chaos_magicians_trading_on_f2()
