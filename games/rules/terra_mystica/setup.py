@@ -243,10 +243,13 @@ def faction_boards(options: Iterable[str]) -> dict[str, tuple[str, ...]]:
     from .factions import faction_names, faction_rules
 
     opts = set(options)
+    # Factions the expansion refuses (their reach track is unknown) are never offered: their
+    # board shows its other side.
+    refused = merchants_data()["refused_factions"] if MERCHANTS in opts else {}
     boards: dict[str, list[str]] = {}
     for name in faction_names():
         rules = faction_rules(name)
-        if rules.options and not opts.intersection(rules.options):
+        if (rules.options and not opts.intersection(rules.options)) or name in refused:
             continue
         boards.setdefault(rules.spec.color, []).append(name)
     return {board: tuple(sorted(sides)) for board, sides in sorted(boards.items())}
@@ -271,7 +274,12 @@ def validate_auction(setup: GameSetup) -> None:
     board_of = {n: b for b, sides in faction_boards(setup.options).items() for n in sides}
     for name in offered:
         if name not in board_of:
-            raise RuleError(f"{name} cannot be offered in this game (options or unknown name)")
+            reason = (
+                merchants_data()["refused_factions"].get(name) if setup.has(MERCHANTS) else None
+            )
+            raise RuleError(
+                reason or f"{name} cannot be offered in this game (options or unknown name)"
+            )
     if len({board_of[n] for n in offered}) != len(offered):
         raise RuleError("the auction offers one side of each drawn board: two sides of a board")
 

@@ -3,6 +3,7 @@ decisions where the seed is silent are in docs/merchants.md ("Decisions")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -12,9 +13,10 @@ from hypothesis import strategies as st
 from games.rules.core import RuleError
 from games.rules.terra_mystica.engine import apply
 from games.rules.terra_mystica.legal import legal_commands
+from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
 
-from .helpers import merchants_of
+from .helpers import OPTIONS, merchants_of
 from .test_sailing_and_trading import chaos_magicians_example, cultists_and_nomads
 
 
@@ -105,3 +107,19 @@ def test_any_merchants_row_is_played_or_refused_with_a_rule(start, rows):
 @cache
 def _starts() -> tuple[GameState, ...]:
     return chaos_magicians_example(), cultists_and_nomads(), chaos_magicians_trading_on_f2()
+
+
+@pytest.mark.parametrize("auction", ["faction-auction", "fast-auction"])
+def test_the_auction_never_offers_a_faction_the_expansion_refuses(auction):
+    options = (*OPTIONS, "fire-and-ice-factions/ice", "fire-and-ice-factions/volcano", auction)
+    offered = {
+        name
+        for seed in range(40)
+        for name in random_setup(f"auction-{seed}", 5, options).auction_factions
+    }
+    assert not offered & {"fakirs", "dwarves"}
+    assert {"nomads", "engineers"} <= offered  # their boards show the other side
+    tiles = random_setup("auction-0", 2, options)
+    for refused in ("fakirs", "dwarves"):
+        with pytest.raises(RuleError, match=f"{refused.capitalize()}' reach track"):
+            replace(tiles, auction_factions=(refused, "witches"))
