@@ -190,7 +190,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if s.merchants is not None:
         from .merchants.trade import check_trade_spade
 
-        check_trade_spade(g, f, current)
+        check_trade_spade(g, f, hex_id)
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
     rules = g.rules(f)

@@ -16,7 +16,7 @@ from games.rules.terra_mystica.legal import legal_commands
 from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
 
-from .helpers import OPTIONS, merchants_of
+from .helpers import OPTIONS, merchants_of, put
 from .test_sailing_and_trading import chaos_magicians_example, cultists_and_nomads
 
 
@@ -123,3 +123,25 @@ def test_the_auction_never_offers_a_faction_the_expansion_refuses(auction):
     for refused in ("fakirs", "dwarves"):
         with pytest.raises(RuleError, match=f"{refused.capitalize()}' reach track"):
             replace(tiles, auction_factions=(refused, "witches"))
+
+
+def two_stronghold_trades() -> GameState:
+    state = chaos_magicians_example()
+    put(state, "witches", "F2", "SH")
+    return apply(state, "chaosmagicians", "action ACTMV. sail r27-F2. sail r9-r15-E6")
+
+
+def test_the_second_stronghold_spade_goes_elsewhere_only_once_the_first_hex_is_home():
+    state = apply(two_stronghold_trades(), "chaosmagicians", "trade E6. transform C3 to gray")
+    with pytest.raises(RuleError, match="only once the first is red: transform C3 first"):
+        apply(state, "chaosmagicians", "trade F2. transform E7 to red")
+    assert "trade F2. transform E7 to red" not in legal_commands(state, "chaosmagicians")
+    state = apply(state, "chaosmagicians", "trade F2. transform C3 to red. build C3")
+    assert state.owner["C3"] == "chaosmagicians"
+
+
+def test_a_hex_turned_home_frees_the_next_stronghold_spade_for_another_hex():
+    state = two_stronghold_trades()
+    state = apply(state, "chaosmagicians", "trade E6. transform E7 to red. build E7")
+    state = apply(state, "chaosmagicians", "trade F2. transform C3 to gray")
+    assert (state.terrain["E7"], state.terrain["C3"]) == ("red", "gray")

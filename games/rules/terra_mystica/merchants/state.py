@@ -13,6 +13,9 @@ faction, a record made by ``new_faction_state``:
   trade with, ``resolved``: trades done in this move action, ``replace``: ships to put back
   on the map after the trades; ``trading``: trades have begun (no more sailing)
 - ``sh_build``: a stronghold trade of this move action has allowed its one dwelling
+- ``sh_hex``: the hex the spades of this move action's stronghold trades transform, until
+  it is the home terrain ("" before the first transformation; None, or absent in games
+  stored before it, outside such an action)
 - ``spade_not_on``: a terrain the spades of this stronghold trade may not transform
 - ``sandstorm_ship``: the Nomads' sandstorm hex beside a ship, to be built on with it
 - ``fav13``: one-time choices of favor tile FAV13 still to make
@@ -49,6 +52,7 @@ def new_faction_state(s: GameState, f: FactionState) -> None:
         "trading": False,
         "fav13": 0,
         "sh_build": False,
+        "sh_hex": None,
         "spade_not_on": None,
         "sandstorm_ship": None,
     }

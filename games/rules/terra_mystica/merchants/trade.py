@@ -93,6 +93,8 @@ def _stronghold_trade(g: Game, f: FactionState, choice: str | None) -> None:
     g.adjust(f, "SPADE", spades, "trade")
     first = not m["sh_build"]
     m["sh_build"] = True
+    if m.get("sh_hex") is None:
+        m["sh_hex"] = ""  # its spades are followed until the action ends (commands.settle)
     f.allowed_sub["transform"] = f.allowed_sub.get("transform", 0) + spades
     f.allowed_sub["dig"] = 1
     if first:
@@ -152,11 +154,27 @@ def _finish_trades(g: Game, f: FactionState) -> None:
         gain_ships(g, f, replace)
 
 
-def check_trade_spade(g: Game, f: FactionState, terrain: str) -> None:
-    """Spades of a trade with the Giants' stronghold: no wasteland (cleared once used)."""
-    m = of(g.s, f)
+def check_trade_spade(g: Game, f: FactionState, hex_id: str) -> None:
+    """Before ``f`` transforms ``hex_id``. Spades of a trade with the Giants' stronghold: no
+    wasteland (cleared once used). Spades of several stronghold trades in one move action
+    are used as in the double transformation: "den zweiten Spaten nur dann auf ein anderes
+    Landschaftsfeld anwenden, wenn ihr das erste Feld bereits in eure Heimatlandschaft
+    umgewandelt habt" (seed 003)."""
+    s = g.s
+    m = of(s, f)
+    terrain = s.terrain[hex_id]
     barred = m["spade_not_on"]
     if barred is not None and terrain == barred:
         raise RuleError(
             f"a spade from trading with the Giants' stronghold cannot transform {terrain}"
         )
+    first = m.get("sh_hex")
+    if first is None:
+        return  # no stronghold trade's spade in this action
+    home_terrain = g.rules(f).build_terrain(f)
+    if first and first != hex_id and s.terrain[first] != home_terrain:
+        raise RuleError(
+            f"the spades of stronghold trades go to another hex only once the first is "
+            f"{home_terrain}: transform {first} first"
+        )
+    m["sh_hex"] = hex_id  # the transformation follows at once, or the whole row is refused
