@@ -75,17 +75,19 @@ def check_reachable(
     """Can ``f`` reach ``hex_id``? Returns the extra (cost, gain, teleported) of getting there."""
     if g.s.round == 0:
         return {}, {}, False
+    if g.s.merchants is not None:
+        from .merchants.ships import ship_adjacent
+
+        # Land beside an own ship is "indirekt benachbart" for every faction (seed 003),
+        # the Riverwalkers' restriction to their shipping reach included.
+        if ship_adjacent(g, f, hex_id):
+            return {}, {}, False
     if not g.rules(f).may_reach(g.s, f, hex_id):
         raise RuleError(f"{f.name} may not reach {hex_id}")
     near = g.board.neighbours[hex_id]
     bridged = g.bridged_to(hex_id) if g.s.bridges else ()
     for loc in f.locations:
         if loc in near or loc in bridged:
-            return {}, {}, False
-    if g.s.merchants is not None:
-        from .merchants.ships import ship_adjacent
-
-        if ship_adjacent(g, f, hex_id):
             return {}, {}, False
     reach = shipping_range(g, f)
     if reach:

@@ -278,12 +278,13 @@ def reachable_hexes(g: Game, f: FactionState) -> set[str]:
             out.add(b)
         if g.s.owner.get(b) == f.name:
             out.add(a)
+    rules = g.rules(f)
+    out = {h for h in out if rules.may_reach(g.s, f, h)}
     if g.s.merchants is not None:
         from .merchants.legal import ship_neighbours
 
-        out |= ship_neighbours(g, f)
-    rules = g.rules(f)
-    return {h for h in out if rules.may_reach(g.s, f, h)}
+        out |= ship_neighbours(g, f)  # indirectly adjacent for every faction
+    return out
 
 
 def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:

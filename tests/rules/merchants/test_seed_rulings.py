@@ -16,7 +16,8 @@ from games.rules.terra_mystica.legal import legal_commands
 from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
 
-from .helpers import OPTIONS, merchants_of, put
+from .helpers import OPTIONS, merchants_of, put, set_ships
+from .test_faction_rules import _with_a_ship
 from .test_sailing_and_trading import chaos_magicians_example, cultists_and_nomads
 
 
@@ -145,3 +146,21 @@ def test_a_hex_turned_home_frees_the_next_stronghold_spade_for_another_hex():
     state = apply(state, "chaosmagicians", "trade E6. transform E7 to red. build E7")
     state = apply(state, "chaosmagicians", "trade F2. transform C3 to gray")
     assert (state.terrain["E7"], state.terrain["C3"]) == ("red", "gray")
+
+
+def test_land_beside_a_ship_is_indirectly_adjacent_for_the_riverwalkers_too():
+    state = _with_a_ship(
+        "riverwalkers",
+        ["E4", "D2"],
+        p2=4,
+        p3=2,
+        ship=1,
+        colours={"riverwalkers": "blue"},
+        options=(*OPTIONS, "fire-and-ice-factions/variable"),
+    )
+    set_ships(state, "riverwalkers", "r2")
+    state.terrain["A7"] = "blue"  # beside r2, far beyond the Riverwalkers' shipping 1
+    assert {"build A7", "build A7 with ship"} <= set(legal_commands(state, "riverwalkers"))
+    state = apply(state, "riverwalkers", "build A7 with ship")
+    assert state.owner["A7"] == "riverwalkers"
+    assert merchants_of(state, "riverwalkers")["ships"] == []
