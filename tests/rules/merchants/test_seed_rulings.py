@@ -17,7 +17,7 @@ from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
 
 from .helpers import OPTIONS, merchants_of, put, set_ships
-from .test_faction_rules import _with_a_ship
+from .test_faction_rules import riverwalkers_with_a_ship
 from .test_sailing_and_trading import chaos_magicians_example, cultists_and_nomads
 
 
@@ -149,15 +149,7 @@ def test_a_hex_turned_home_frees_the_next_stronghold_spade_for_another_hex():
 
 
 def test_land_beside_a_ship_is_indirectly_adjacent_for_the_riverwalkers_too():
-    state = _with_a_ship(
-        "riverwalkers",
-        ["E4", "D2"],
-        p2=4,
-        p3=2,
-        ship=1,
-        colours={"riverwalkers": "blue"},
-        options=(*OPTIONS, "fire-and-ice-factions/variable"),
-    )
+    state = riverwalkers_with_a_ship()
     set_ships(state, "riverwalkers", "r2")
     state.terrain["A7"] = "blue"  # beside r2, far beyond the Riverwalkers' shipping 1
     assert {"build A7", "build A7 with ship"} <= set(legal_commands(state, "riverwalkers"))
