@@ -18,7 +18,11 @@ from games.rules.terra_mystica.state import GameState
 
 from .helpers import OPTIONS, merchants_of, put, set_ships
 from .test_faction_rules import riverwalkers_with_a_ship
-from .test_sailing_and_trading import chaos_magicians_example, cultists_and_nomads
+from .test_sailing_and_trading import (
+    chaos_magicians_example,
+    cultists_and_nomads,
+    trading_with_the_halflings_stronghold,
+)
 
 
 def chaos_magicians_trading_on_f2() -> GameState:
@@ -156,3 +160,14 @@ def test_land_beside_a_ship_is_indirectly_adjacent_for_the_riverwalkers_too():
     state = apply(state, "riverwalkers", "build A7 with ship")
     assert state.owner["A7"] == "riverwalkers"
     assert merchants_of(state, "riverwalkers")["ships"] == []
+
+
+def test_the_acolytes_may_take_the_stronghold_trade_spade_instead_of_two_cult_steps():
+    state = trading_with_the_halflings_stronghold("acolytes")
+    rows = legal_commands(state, "acolytes")
+    assert {"trade E6", "trade E6 for AIR"} <= set(rows)
+    assert apply(state, "acolytes", "trade E6 for AIR").factions["acolytes"].cult[3] == 5
+    # Without the choice: the transform-and-build action; the free spade is worth 1 cult
+    # step to them, and the volcano is paid with cult steps as always.
+    state = apply(state, "acolytes", "trade E6. +FIRE. dig 1. build C3. -3FIRE")
+    assert state.owner["C3"] == "acolytes" and state.terrain["C3"] == "volcano"

@@ -18,7 +18,7 @@ from .ships import (
     trade_target,
 )
 from .state import of
-from .trade import choices_for
+from .trade import choices_for, optional_choice
 
 if TYPE_CHECKING:
     from ..context import Game
@@ -38,8 +38,11 @@ def decisions(g: Game, f: FactionState, kinds: set[str]) -> Iterator[str]:
         for r in ship_sites(g, f):
             yield f"ship {r}"
     for h in m["trades"]:
-        allowed = choices_for(g, f, g.s.building[h])
-        yield from (f"trade {h} for {c}" for c in allowed) if allowed else (f"trade {h}",)
+        kind = g.s.building[h]
+        allowed = choices_for(g, f, kind)
+        if not allowed or optional_choice(f, kind):
+            yield f"trade {h}"
+        yield from (f"trade {h} for {c}" for c in allowed)
     if m["fav13"]:
         yield "choose ship"
         for track in CULTS:

@@ -29,6 +29,13 @@ def choices_for(g: Game, f: FactionState, kind: str) -> list[str]:
     return out
 
 
+def optional_choice(f: FactionState, kind: str) -> bool:
+    """May the trade be taken without a choice? The Acolytes' stronghold trade: "dürfen sie
+    anstelle des Spatens in einem Kult ihrer Wahl um 2 Stufen aufsteigen" (seed 003) is
+    their option; without a choice they take the transform-and-build action as all do."""
+    return kind == "SH" and "CULT" in faction_rule("stronghold_trade", f.name, {})
+
+
 def trade(g: Game, f: FactionState, hex_id: str, choice: str | None) -> None:
     s = g.s
     m = of(s, f)
@@ -37,7 +44,7 @@ def trade(g: Game, f: FactionState, hex_id: str, choice: str | None) -> None:
         raise RuleError(f"no {f.name} ship waits to trade on {hex_id} (waiting: {waiting})")
     kind = s.building[hex_id]
     allowed = choices_for(g, f, kind)
-    if allowed and choice not in allowed:
+    if allowed and choice not in allowed and not (choice is None and optional_choice(f, kind)):
         raise RuleError(
             f"trading with a {BUILDING_NAMES[kind]} takes a choice: "
             + ", ".join(f"'trade {hex_id} for {c}'" for c in allowed)
