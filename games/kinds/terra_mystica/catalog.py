@@ -251,6 +251,15 @@ OPTION_TEXTS: dict[str, tuple[str, str, str]] = {
             "the previous ones."
         ),
     ),
+    data.MERCHANTS_FINAL_TILE: (
+        "expansion",
+        gettext_noop("Merchants of the Seas: the final tile most trade markers"),
+        gettext_noop(
+            "Only with Merchants of the Seas: the new final tile (18/12/6 VP for the most "
+            "trade markers placed) is played, beside the area scoring; with the Fire & Ice "
+            "final tiles it is chosen instead of drawn."
+        ),
+    ),
 }
 # Options kept for terra.snellman.net's games (imports, the API), never offered on forms.
 NOT_OFFERED = frozenset({"email-notify"})

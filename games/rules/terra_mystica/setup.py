@@ -16,6 +16,7 @@ from .board import DATA_DIR, ORIGINAL_MAP_ID, Board, board_for, load_board, vari
 from .data import (
     CYCLE_INDEX,
     MERCHANTS,
+    MERCHANTS_FINAL_TILE,
     MERCHANTS_TASTE,
     bonus_tiles,
     in_game,
@@ -61,6 +62,7 @@ RULE_OPTIONS = frozenset(
         "fast-auction",
         MERCHANTS,
         MERCHANTS_TASTE,
+        MERCHANTS_FINAL_TILE,
     )
 )
 AUCTION_OPTIONS = ("faction-auction", "fast-auction")
@@ -73,6 +75,11 @@ TRADE_MARKER_TILE = "most-trade-markers"
 def final_scoring_tiles(options: Iterable[str]) -> tuple[str, ...]:
     extra = (TRADE_MARKER_TILE,) if MERCHANTS in options else ()
     return FINAL_SCORING_TILES + extra
+
+
+def chosen_final_tiles(options: Iterable[str]) -> tuple[str, ...]:
+    """Final tiles the options choose rather than draw: the expansion's tile, on purpose."""
+    return (TRADE_MARKER_TILE,) if MERCHANTS_FINAL_TILE in options else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +186,9 @@ def validate_setup(setup: GameSetup) -> None:
     unknown = [o for o in setup.options if o not in RULE_OPTIONS]
     if unknown:
         raise RuleError(f"unknown option {unknown[0]!r}")
-    if setup.has(MERCHANTS_TASTE) and not setup.has(MERCHANTS):
-        raise RuleError(f"option {MERCHANTS_TASTE} needs the option {MERCHANTS}")
+    for option in (MERCHANTS_TASTE, MERCHANTS_FINAL_TILE):
+        if setup.has(option) and not setup.has(MERCHANTS):
+            raise RuleError(f"option {option} needs the option {MERCHANTS}")
     tiles = available_scoring_tiles(setup.options)
     if len(setup.scoring_tiles) != 6:
         raise RuleError("exactly six scoring tiles are needed, one per round")
@@ -207,6 +215,8 @@ def validate_setup(setup: GameSetup) -> None:
         )
     if setup.has(MERCHANTS_TASTE):
         _check_taste(setup)
+    if setup.has(MERCHANTS_FINAL_TILE) and setup.final_scoring_tiles != (TRADE_MARKER_TILE,):
+        raise RuleError(f"with {MERCHANTS_FINAL_TILE} the final tile is {TRADE_MARKER_TILE}")
     final_tiles = final_scoring_tiles(setup.options)
     for tile in setup.final_scoring_tiles:
         if tile not in final_tiles:
@@ -370,11 +380,9 @@ def random_setup(
     if seats and "maintain-player-order" not in options:
         indexed = sorted(enumerate(seats), key=lambda p: (p[1].lower(), p[0]))
         seats = mt_shuffle_players(rng, [name for _, name in indexed])
-    final: tuple[str, ...] = ()
-    if "fire-and-ice-final-scoring" in options:
+    final = chosen_final_tiles(options)
+    if "fire-and-ice-final-scoring" in options and not final:
         final = (mt_shuffle(rng, sorted(final_scoring_tiles(options)))[0],)
-    elif MERCHANTS in options:
-        final = (TRADE_MARKER_TILE,)  # the expansion's tile may be used on its own
     offered: tuple[str, ...] = ()
     if any(o in options for o in AUCTION_OPTIONS):
         offered = draw_auction_factions(rng, options, player_count)

@@ -59,6 +59,7 @@ def test_the_trading_ship_stays_until_its_trade_is_done():
     assert merchants_of(state, "chaosmagicians")["ships"] == ["r28"]
 
 
+FINAL_TILE = "merchants-of-the-seas/final-tile"
 # A few hexes around the trades of the two examples, a river hex and two that do not exist.
 HEXES = ("F2", "E6", "F1", "E3", "F3", "D4", "B2", "r27", "r28", "r15", "r9", "Z9", "r99")
 _hex = st.sampled_from(HEXES)
@@ -171,3 +172,20 @@ def test_the_acolytes_may_take_the_stronghold_trade_spade_instead_of_two_cult_st
     # step to them, and the volcano is paid with cult steps as always.
     state = apply(state, "acolytes", "trade E6. +FIRE. dig 1. build C3. -3FIRE")
     assert state.owner["C3"] == "acolytes" and state.terrain["C3"] == "volcano"
+
+
+def _final_tiles(options: tuple[str, ...]) -> set[tuple[str, ...]]:
+    return {random_setup(f"final-{seed}", 3, options).final_scoring_tiles for seed in range(12)}
+
+
+def test_the_trade_marker_final_tile_is_optional_without_the_fire_and_ice_tiles():
+    assert _final_tiles(OPTIONS) == {()}
+    assert _final_tiles((*OPTIONS, FINAL_TILE)) == {("most-trade-markers",)}
+    with pytest.raises(RuleError, match="needs the option merchants-of-the-seas"):
+        random_setup("final", 3, ("strict-leech", FINAL_TILE))
+
+
+def test_the_trade_marker_final_tile_is_drawn_or_chosen_with_the_fire_and_ice_tiles():
+    fire_and_ice = (*OPTIONS, "fire-and-ice-final-scoring")
+    assert len(_final_tiles(fire_and_ice)) > 1
+    assert _final_tiles((*fire_and_ice, FINAL_TILE)) == {("most-trade-markers",)}
