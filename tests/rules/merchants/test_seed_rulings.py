@@ -23,6 +23,8 @@ from .test_sailing_and_trading import (
     cultists_and_nomads,
     trading_with_the_halflings_stronghold,
 )
+from .test_shipyard_and_ships import alchemists_and_witches
+from .test_tiles_and_actions import hold_bonus
 
 
 def chaos_magicians_trading_on_f2() -> GameState:
@@ -189,3 +191,25 @@ def test_the_trade_marker_final_tile_is_drawn_or_chosen_with_the_fire_and_ice_ti
     fire_and_ice = (*OPTIONS, "fire-and-ice-final-scoring")
     assert len(_final_tiles(fire_and_ice)) > 1
     assert _final_tiles((*fire_and_ice, FINAL_TILE)) == {("most-trade-markers",)}
+
+
+@pytest.mark.parametrize("action", ["ACT8", "ACTSY", "BON14"])
+def test_no_ship_action_when_no_further_ship_can_be_gained(action):
+    def ready() -> GameState:
+        state = alchemists_and_witches()
+        put(state, "alchemists", "E5", "SY")
+        merchants_of(state, "alchemists")["dock"] = "C1"
+        hold_bonus(state, "alchemists", "BON14")
+        return state
+
+    state = ready()
+    assert f"action {action}" in legal_commands(state, "alchemists")
+    set_ships(state, "alchemists", "r0", "r1", "r7")
+    with pytest.raises(RuleError, match="cannot gain another ship: all 3 are on the map"):
+        apply(state, "alchemists", f"action {action}")
+    assert f"action {action}" not in legal_commands(state, "alchemists")
+    state = ready()
+    merchants_of(state, "alchemists")["dock"] = None
+    merchants_of(state, "alchemists")["shipyard"] = None
+    with pytest.raises(RuleError, match="no ship before their dock or shipyard"):
+        apply(state, "alchemists", f"action {action}")

@@ -9,7 +9,7 @@ from ...core import RuleError
 from .. import leech, scoring, towns, turns
 from ..data import CULT_SPACE_VALUES, CULTS, bonus_tiles, favor_tiles, merchants_data
 from .ships import gain_ships, river_side, ships_beside
-from .state import faction_rule, of, shipyard_board
+from .state import faction_rule, of, ships_in_supply, shipyard_board
 
 if TYPE_CHECKING:
     from ..context import Game
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 # ACTMV: the move action of the shipyard board (from the start, free); ACTSY: the shipyard's
 # ship action; ACT7-ACT9: the new power actions; BON13 / BON14: the new bonus cards' actions.
 MOVE_ACTIONS = ("ACTMV", "ACT7", "BON13")
-ACTIONS = frozenset({*MOVE_ACTIONS, "ACTSY", "ACT8", "ACT9", "BON14"})
+SHIP_ACTIONS = ("ACTSY", "ACT8", "BON14")  # their one effect: a ship
+ACTIONS = frozenset({*MOVE_ACTIONS, *SHIP_ACTIONS, "ACT9"})
 POWER_ACTIONS = {a: spec for a, spec in merchants_data()["power_actions"].items() if a != "status"}
 
 
@@ -55,6 +56,21 @@ def unavailable(g: Game, f: FactionState, action: str) -> str | None:
         return f"action {action} has already been used this round"
     if action in MOVE_ACTIONS and not of(s, f)["ships"]:
         return f"{f.name} have no ship on the map to move"
+    if action in SHIP_ACTIONS:
+        return no_ship_to_gain(g, f)
+    return None
+
+
+def no_ship_to_gain(g: Game, f: FactionState) -> str | None:
+    """Why an action whose one effect is a ship cannot be taken: "Wenn sich eure 3 Schiffe
+    bereits alle auf dem Spielfeld befinden, könnt ihr kein weiteres Schiff bekommen", and
+    none before the dock or the shipyard is on the map (seed 003). Paying for nothing is no
+    action: it is refused rather than paid with the ship lost."""
+    m = of(g.s, f)
+    if m["dock"] is None and m["shipyard"] is None:
+        return f"{f.name} gain no ship before their dock or shipyard is on the map"
+    if not ships_in_supply(g.s, f):
+        return f"{f.name} cannot gain another ship: all 3 are on the map or still to be placed"
     return None
 
 
