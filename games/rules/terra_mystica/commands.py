@@ -269,15 +269,17 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
     if auctioned is not None:
         # With the auction the tables of variable starting VP are not used.
         vp = auctioned
+    elif s.merchants is not None:
+        # Merchants of the Seas plays with the publisher's starting VP per faction and board,
+        # a board's starting-VP variant included (seed 003: "nicht automatisch mit jeweils
+        # 20 Siegpunkten, sondern mit der dort angegebenen Siegpunktzahl").
+        from .merchants.state import starting_vp
+
+        vp = starting_vp(g.board.map_id, name, vp)
     elif g.board.vp_variant:
         from .board import starting_vp_variant
 
         vp = starting_vp_variant(g.board.vp_variant).get(name, vp)
-    elif s.merchants is not None:
-        # Merchants of the Seas plays with the publisher's starting VP per faction and map.
-        from .merchants.state import starting_vp
-
-        vp = starting_vp(g.board.map_id, name, vp)
     elif s.setup.has("variable-starting-vp"):
         from .board import variable_vp_table
 

@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.core import RuleError
-from games.rules.terra_mystica.engine import apply
+from games.rules.terra_mystica.engine import apply, new_game
 from games.rules.terra_mystica.legal import legal_commands
 from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
 
-from .helpers import OPTIONS, merchants_of, put, set_ships
+from .helpers import OPTIONS, merchants_of, merchants_setup, put, set_ships
 from .test_faction_rules import riverwalkers_with_a_ship
 from .test_sailing_and_trading import (
     chaos_magicians_example,
@@ -213,3 +213,12 @@ def test_no_ship_action_when_no_further_ship_can_be_gained(action):
     merchants_of(state, "alchemists")["shipyard"] = None
     with pytest.raises(RuleError, match="no ship before their dock or shipyard"):
         apply(state, "alchemists", f"action {action}")
+
+
+def test_the_expansion_starting_vp_and_canal_hold_on_the_original_board_with_2017_vp():
+    vp_2017 = "91645cdb135773c2a7a50e5ca9cb18af54c664c4"  # "Original [2017 vp]"
+    state = new_game(merchants_setup(2, map_id=vp_2017))
+    state = apply(state, "player1", "setup auren")
+    state = apply(state, "player2", "setup giants")
+    assert (state.factions["auren"].vp, state.factions["giants"].vp) == (25, 30)
+    assert state.merchants is not None and state.merchants["canals"] == [["r14", "r21"]]
