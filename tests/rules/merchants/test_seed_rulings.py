@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.core import RuleError
+from games.rules.terra_mystica.autoleech import AutoLeechSettings, automatic_answer
 from games.rules.terra_mystica.engine import apply, new_game
 from games.rules.terra_mystica.legal import legal_commands
 from games.rules.terra_mystica.setup import random_setup
@@ -222,3 +223,15 @@ def test_the_expansion_starting_vp_and_canal_hold_on_the_original_board_with_201
     state = apply(state, "player2", "setup giants")
     assert (state.factions["auren"].vp, state.factions["giants"].vp) == (25, 30)
     assert state.merchants is not None and state.merchants["canals"] == [["r14", "r21"]]
+
+
+def test_a_cultists_trade_offer_is_answered_like_any_other_by_automatic_answers():
+    state = cultists_and_nomads()
+    put(state, "nomads", "D4", "D")
+    state = apply(state, "cultists", "action ACTMV. sail r15-D4")
+    state = apply(state, "cultists", "trade D4")
+    # 1 power that gives the Cultists nothing is free: taken without asking.
+    assert automatic_answer(state, {"nomads": AutoLeechSettings()}) == (
+        "nomads",
+        "leech 1 from cultists",
+    )
