@@ -223,6 +223,15 @@ OPTION_TEXTS: dict[str, tuple[str, str, str]] = {
         gettext_noop("Turns wait for power offers"),
         gettext_noop("A turn starts only once every power offer of the last build is answered."),
     ),
+    "yucata-power-sacrifice": (
+        "variant",
+        gettext_noop("Power sacrificed only when needed"),
+        gettext_noop(
+            "As on Yucata: power is burnt only together with a power action, a power "
+            "conversion or a paid ship step that bowl III cannot pay, and only as much as it "
+            "lacks."
+        ),
+    ),
     "beginner-setup": (
         "variant",
         gettext_noop("Beginner setup"),

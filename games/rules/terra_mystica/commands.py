@@ -13,6 +13,7 @@ from .data import (
     EXCHANGE_RATES,
     POWER_ACTIONS,
     SPECIAL_ACTIONS,
+    YUCATA_SACRIFICE,
     favor_tiles,
 )
 from .factions import colour_holder, colours_in_play, faction_names, faction_rules
@@ -434,6 +435,54 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
         raise RuleError("nothing to convert")
     g.adjust(f, res_from, -n_from, "convert")
     g.adjust(f, res_to, n_to, "convert")
+
+
+# Yucata's power sacrifice (seed 001, "Machtopfer"): "Falls ihr für eine Machtaktion oder
+# einen Materialtausch nicht genügend Macht in Schale III habt, könnt ihr - zusätzlich zur
+# eigentlichen Aktion - Machtchips aus Schale II in Schale III schieben."
+
+
+class SacrificeWatch:
+    """With option yucata-power-sacrifice: a burn goes with the next command of its row that
+    pays power from bowl III, which bowl III could not pay without it, and burns no more than
+    that command lacks (bowl III is empty after it). terra.snellman.net burns freely."""
+
+    __slots__ = ("before", "f")
+
+    def __init__(self, f: FactionState) -> None:
+        self.f = f
+        self.before: int | None = None  # bowl III before the row's pending burns
+
+    def after(self, cmd: Command, p3_before_cmd: int) -> None:
+        if cmd.verb == "burn":
+            if self.before is None:
+                self.before = p3_before_cmd
+            return
+        spent = p3_before_cmd - self.f.p3
+        if self.before is None or spent <= 0:
+            return
+        if spent <= self.before:
+            raise RuleError(
+                f"bowl III held {self.before} power, enough for '{cmd.text}': power is "
+                f"sacrificed only when bowl III cannot pay ({YUCATA_SACRIFICE})"
+            )
+        if self.f.p3:
+            raise RuleError(
+                f"'{cmd.text}' lacked {spent - self.before} power in bowl III: burn only that "
+                f"many ({YUCATA_SACRIFICE})"
+            )
+        self.before = None
+
+    def end_of_row(self) -> None:
+        if self.before is not None:
+            raise RuleError(
+                "a burn goes with the power action, conversion or paid ship step it pays "
+                f"for, in the same row, e.g. 'burn 1. action ACT2' ({YUCATA_SACRIFICE})"
+            )
+
+
+def sacrifice_watch(g: Game, f: FactionState | None) -> SacrificeWatch | None:
+    return SacrificeWatch(f) if f is not None and g.has(YUCATA_SACRIFICE) else None
 
 
 def burn(g: Game, f: FactionState, n: int) -> None:

@@ -91,8 +91,14 @@ def apply_in_place(
     faction = resolve_actor(state, actor, parsed)
     seat = seat_actor(actor) if faction is None else faction.seat
     last = len(parsed) - 1
+    watch = commands.sacrifice_watch(g, faction)
     for i, cmd in enumerate(parsed):
+        p3 = faction.p3 if faction is not None else 0
         advanced = _do_command(g, faction, cmd, seat)
+        if watch is not None:
+            watch.after(cmd, p3)
+            if i == last and end_of_input:
+                watch.end_of_row()
         if i == last and faction is not None and end_of_input and not advanced:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.

@@ -18,6 +18,7 @@ from .data import (
     MERCHANTS,
     MERCHANTS_FINAL_TILE,
     MERCHANTS_TASTE,
+    YUCATA_SACRIFICE,
     bonus_tiles,
     in_game,
     merchants_data,
@@ -41,7 +42,8 @@ DEFAULT_OPTIONS = (
 # terra.snellman.net): a town tile of tiles.json is in play with its "option" or "own_option".
 PROMO_TOWN_TILE_OPTIONS = ("promo-town-tile-tw6", "promo-town-tile-tw7", "promo-town-tile-tw8")
 # Every option of the base game: terra.snellman.net's, as it spells them, and Yucata's
-# (variable-starting-vp, beginner-setup, wait-for-leech, the promo town tiles one by one;
+# (variable-starting-vp, beginner-setup, wait-for-leech, yucata-power-sacrifice, the promo
+# town tiles one by one;
 # see docs/yucata.md).
 RULE_OPTIONS = frozenset(
     (
@@ -54,6 +56,7 @@ RULE_OPTIONS = frozenset(
         "variable-starting-vp",
         "beginner-setup",
         "wait-for-leech",
+        YUCATA_SACRIFICE,
         "fire-and-ice-factions/ice",
         "fire-and-ice-factions/volcano",
         "fire-and-ice-factions/variable",

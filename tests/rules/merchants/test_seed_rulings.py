@@ -14,10 +14,11 @@ from games.rules.core import RuleError
 from games.rules.terra_mystica.autoleech import AutoLeechSettings, automatic_answer
 from games.rules.terra_mystica.engine import apply, new_game
 from games.rules.terra_mystica.legal import legal_commands
+from games.rules.terra_mystica.sacrifice import sacrifice_offers
 from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
 
-from .helpers import OPTIONS, merchants_of, merchants_setup, put, set_ships
+from .helpers import OPTIONS, merchants_of, merchants_setup, put, rich, set_ships
 from .test_faction_rules import riverwalkers_with_a_ship
 from .test_sailing_and_trading import (
     chaos_magicians_example,
@@ -235,3 +236,18 @@ def test_a_cultists_trade_offer_is_answered_like_any_other_by_automatic_answers(
         "nomads",
         "leech 1 from cultists",
     )
+
+
+@pytest.mark.parametrize("options", [(), ("yucata-power-sacrifice",)])
+def test_a_ship_step_that_only_a_burn_pays_for_is_offered_with_the_burn(options):
+    state = cultists_and_nomads()
+    state.setup = replace(state.setup, options=(*state.setup.options, *options))
+    rich(state, "cultists", p1=8, p2=4, p3=0)
+    four_steps = "sail r8-r14-r21-r20-r27"  # shipping 3: the fourth step costs 1 power
+    row = f"action ACTMV. {four_steps}"
+    assert row not in legal_commands(state, "cultists")
+    assert sacrifice_offers(state, "cultists")[row] == 1
+    assert sacrifice_offers(state, "cultists", "action ACTMV")[four_steps] == 1
+    state = apply(state, "cultists", f"burn 1. {row}")
+    f = state.factions["cultists"]
+    assert (f.p1, f.p2, f.p3) == (9, 2, 0) and f.burned == 1

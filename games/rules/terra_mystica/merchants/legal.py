@@ -92,7 +92,8 @@ def sail_rows(g: Game, f: FactionState, *, fresh: bool = False) -> Iterator[str]
     sailed = [] if fresh else m["sailed"]
     free = shipping_range(g, f)
     bowls = extra_step_bowls(f)
-    reach = free + extra_steps(f) if bowls else free
+    # A burn can fill bowl III for the extra step (offered as a sacrifice).
+    reach = free + extra_steps(f) if bowls or f.p2 >= 2 else free
     for start in sorted(set(m["ships"])):
         if g.board.is_land(start) or m["ships"].count(start) <= sailed.count(start):
             continue
