@@ -78,4 +78,6 @@ __all__ = [
     "waiting_for",
 ]
 
+from . import merchants  # noqa: F401 - the expansion registers its hooks (expansion.py)
+
 refuse_stale_build()  # an optional compiled module older than its source is not run

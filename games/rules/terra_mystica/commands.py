@@ -16,6 +16,7 @@ from .data import (
     YUCATA_SACRIFICE,
     favor_tiles,
 )
+from .expansion import merchants
 from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import Command
 from .setup import allowed_factions
@@ -76,9 +77,7 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
     if verb in MERCHANTS_VERBS:
         if g.s.merchants is None:
             raise RuleError(f"'{cmd.text}' needs the option merchants-of-the-seas")
-        from .merchants.commands import execute as merchants_execute
-
-        merchants_execute(g, f, verb, args)
+        merchants().execute(g, f, verb, args)
     # The verbs in the order of how often they occur (the corpus: leech, build, upgrade, ...).
     elif verb == "leech":
         leech.accept(g, f, *args)
@@ -168,9 +167,7 @@ def choose_faction(g: Game, name: str, position: int | None = None) -> None:
     if name in s.factions:
         raise RuleError(f"{name} have already been chosen")
     if s.merchants is not None:
-        from .merchants.state import refusal
-
-        reason = refusal(name)
+        reason = merchants().refusal(name)
         if reason:
             raise RuleError(reason)
     allowed = allowed_factions(s.setup)
@@ -274,9 +271,7 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
         # Merchants of the Seas plays with the publisher's starting VP per faction and board,
         # a board's starting-VP variant included (seed 003: "nicht automatisch mit jeweils
         # 20 Siegpunkten, sondern mit der dort angegebenen Siegpunktzahl").
-        from .merchants.state import starting_vp
-
-        vp = starting_vp(g.board.map_id, name, vp)
+        vp = merchants().starting_vp(g.board.map_id, name, vp)
     elif g.board.vp_variant:
         from .board import starting_vp_variant
 
@@ -307,9 +302,7 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
     )
     f.vp_source = {"start": vp}
     if s.merchants is not None:
-        from .merchants.state import new_faction_state
-
-        new_faction_state(s, f)
+        merchants().new_faction(s, f)
     return f
 
 
@@ -357,13 +350,9 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
 def take_action(g: Game, f: FactionState, action: str) -> None:
     s = g.s
     retake = False
-    if s.merchants is not None:
-        from .merchants.actions import ACTIONS
-        from .merchants.actions import take_action as merchants_action
-
-        if action in ACTIONS:
-            merchants_action(g, f, action)
-            return
+    if s.merchants is not None and action in merchants().actions:
+        merchants().take_action(g, f, action)
+        return
     if not g.rules(f).may_take_action(action):
         raise RuleError(f"{f.name} may not take {action}")
     if action in POWER_ACTIONS:

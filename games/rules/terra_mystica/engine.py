@@ -13,6 +13,7 @@ from ..core import RuleError
 from . import auction, commands, turns
 from .context import Game
 from .data import CULTS, MERCHANTS, bonus_tiles, favor_tiles, in_game, natural_key, scoring_tiles
+from .expansion import merchants
 from .ledger import Ledger, LedgerRow
 from .notation import Command, parse_row
 from .setup import GameSetup, available_town_tiles
@@ -43,9 +44,7 @@ def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
     for tile, copies in available_town_tiles(options).items():
         state.pool[tile] = copies
     if MERCHANTS in options:
-        from .merchants.state import new_merchants_state
-
-        state.merchants = new_merchants_state(setup)
+        state.merchants = merchants().new_state(setup)
     state.cult_spaces = {track: [None, None, None, None] for track in CULTS}
     g = Game(state)
     for option in setup.options:
