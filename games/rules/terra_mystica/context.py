@@ -23,7 +23,7 @@ from .data import (
     town_tiles,
 )
 from .expansion import merchants
-from .factions import _RULES, FactionRules, faction_rules
+from .factions import LOADED_RULES, FactionRules, faction_rules
 from .ledger import Ledger
 from .state import FactionState, GameState
 
@@ -91,7 +91,7 @@ class Game:
     @staticmethod
     def rules(f: FactionState) -> FactionRules:
         # Asked dozens of times per move: the loaded rules first, without a second call.
-        rules = _RULES.get(f.name)
+        rules = LOADED_RULES.get(f.name)
         return rules if rules is not None else faction_rules(f.name)
 
     def score_tile(self) -> ScoringTile | None:
