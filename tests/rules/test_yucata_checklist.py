@@ -318,6 +318,9 @@ def test_yu09_power_is_sacrificed_only_for_what_bowl_three_cannot_pay(sacrifice_
     assert sacrifice_offers(sacrifice_only, "cultists")["action ACT2"] == 2
     state = apply(sacrifice_only, "cultists", "burn 2. action ACT2")
     assert state.factions["cultists"].p3 == 0
+    # Two conversions of one unit each: the burn pays what they lack together.
+    state = apply(sacrifice_only, "cultists", "burn 1. convert 1PW to 1C. convert 1PW to 1C")
+    assert state.factions["cultists"].p3 == 0
 
 
 def test_yu09_without_the_option_burning_is_free_as_on_terra_snellman_net(three):

@@ -432,42 +432,46 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
 
 
 class SacrificeWatch:
-    """With option yucata-power-sacrifice: a burn goes with the next command of its row that
-    pays power from bowl III, which bowl III could not pay without it, and burns no more than
-    that command lacks (bowl III is empty after it). terra.snellman.net burns freely."""
+    """With option yucata-power-sacrifice: a burn goes with what its row pays from bowl III
+    after it (power actions, power conversions, ship steps), which bowl III could not pay
+    without it, and burns no more than that lacks: bowl III is empty once it is paid.
+    terra.snellman.net burns freely."""
 
-    __slots__ = ("before", "f")
+    __slots__ = ("before", "f", "spent")
 
     def __init__(self, f: FactionState) -> None:
         self.f = f
         self.before: int | None = None  # bowl III before the row's pending burns
+        self.spent = 0  # paid from bowl III since then
 
     def after(self, cmd: Command, p3_before_cmd: int) -> None:
         if cmd.verb == "burn":
             if self.before is None:
-                self.before = p3_before_cmd
+                self.before, self.spent = p3_before_cmd, 0
             return
-        spent = p3_before_cmd - self.f.p3
-        if self.before is None or spent <= 0:
+        if self.before is None:
             return
-        if spent <= self.before:
-            raise RuleError(
-                f"bowl III held {self.before} power, enough for '{cmd.text}': power is "
-                f"sacrificed only when bowl III cannot pay ({YUCATA_SACRIFICE})"
-            )
-        if self.f.p3:
-            raise RuleError(
-                f"'{cmd.text}' lacked {spent - self.before} power in bowl III: burn only that "
-                f"many ({YUCATA_SACRIFICE})"
-            )
-        self.before = None
+        self.spent += max(0, p3_before_cmd - self.f.p3)
+        if self.spent and not self.f.p3:
+            self.before = None  # paid with exactly what bowl III lacked
 
     def end_of_row(self) -> None:
-        if self.before is not None:
+        if self.before is None:
+            return
+        if not self.spent:
             raise RuleError(
                 "a burn goes with the power action, conversion or paid ship step it pays "
                 f"for, in the same row, e.g. 'burn 1. action ACT2' ({YUCATA_SACRIFICE})"
             )
+        if self.spent <= self.before:
+            raise RuleError(
+                f"bowl III held {self.before} power, enough for the {self.spent} the row pays: "
+                f"power is sacrificed only when bowl III cannot pay ({YUCATA_SACRIFICE})"
+            )
+        raise RuleError(
+            f"the row lacked {self.spent - self.before} power in bowl III: burn only that "
+            f"many ({YUCATA_SACRIFICE})"
+        )
 
 
 def sacrifice_watch(g: Game, f: FactionState | None) -> SacrificeWatch | None:
