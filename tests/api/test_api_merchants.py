@@ -127,3 +127,11 @@ def test_the_new_game_form_offers_the_taste_rule_with_its_description(client_for
     html = page.get("/games/new/").content.decode()
     assert 'value="merchants-of-the-seas/taste"' in html
     assert "2 of the 3 new round bonus cards" in html
+
+
+def test_the_new_game_form_offers_the_trade_marker_final_tile_in_german():
+    page = Client()
+    page.force_login(UserFactory())
+    html = page.get("/games/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'value="merchants-of-the-seas/final-tile"' in html
+    assert "Die Händler: das Endwertungskärtchen Meiste Handelsmarker" in html

@@ -289,3 +289,41 @@ def test_yu06_with_wait_for_leech_the_next_turn_waits_for_every_answer():
 def test_yu06_random_games_with_wait_for_leech_play_to_the_end(seed):
     state, _ = random_playout(seed, 3 + seed % 3, (*DEFAULT_OPTIONS, "wait-for-leech"))
     assert state.finished
+
+
+@pytest.fixture
+def sacrifice_only():
+    """As ``three``, with Yucata's power sacrifice rule; the Cultists hold 5/7/1 power."""
+    state = start_round_one(THREE, THREE_BONUS, options=(*LEAGUE_OPTIONS, "yucata-power-sacrifice"))
+    cultists = state.factions["cultists"]
+    cultists.p1, cultists.p2, cultists.p3 = 4, 7, 1
+    return state
+
+
+@pytest.mark.parametrize(
+    ("row", "rule"),
+    [
+        ("burn 1", "a burn goes with the power action"),
+        ("burn 1. upgrade E6 to TP", "a burn goes with the power action"),
+        ("burn 1. convert 1PW to 1C", "bowl III held 1 power, enough"),
+        ("burn 3. action ACT2", "lacked 2 power in bowl III: burn only that many"),
+    ],
+)
+def test_yu09_power_is_sacrificed_only_for_what_bowl_three_cannot_pay(sacrifice_only, row, rule):
+    # Seed 001 "Machtopfer": only "falls ihr für eine Machtaktion oder einen Materialtausch
+    # nicht genügend Macht in Schale III habt", and "zusätzlich zur eigentlichen Aktion".
+    with pytest.raises(RuleError, match=rule):
+        apply(sacrifice_only, "cultists", row)
+    assert not any(r.startswith("burn") for r in legal_commands(sacrifice_only, "cultists"))
+    assert sacrifice_offers(sacrifice_only, "cultists")["action ACT2"] == 2
+    state = apply(sacrifice_only, "cultists", "burn 2. action ACT2")
+    assert state.factions["cultists"].p3 == 0
+    # Two conversions of one unit each: the burn pays what they lack together.
+    state = apply(sacrifice_only, "cultists", "burn 1. convert 1PW to 1C. convert 1PW to 1C")
+    assert state.factions["cultists"].p3 == 0
+
+
+def test_yu09_without_the_option_burning_is_free_as_on_terra_snellman_net(three):
+    p3 = three.factions["cultists"].p3
+    assert "burn 1" in legal_commands(three, "cultists")
+    assert apply(three, "cultists", "burn 1").factions["cultists"].p3 == p3 + 1

@@ -11,8 +11,11 @@ from tm_site.exceptions import ApplicationError
 from ..contract import KindInfo, RuleViolation
 from . import catalog, engine
 
-# The engine's rules revision (terra.snellman.net's base game with its options).
-VERSION = "2026.11"
+# The engine's rules revision (terra.snellman.net's base game with its options). 2026.11.1:
+# Merchants of the Seas follows its seed more strictly (reach of ships on a river only,
+# stronghold-trade spades, refused ship actions and factions, starting VP on the 2017 board),
+# so a stored game with the expansion may no longer replay as it did.
+VERSION = "2026.11.1"
 
 # Decision kinds of the TM engine by category; every other kind (a power offer, a tile, cult
 # steps or spades a move earned) is a reaction.

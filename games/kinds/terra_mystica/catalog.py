@@ -223,6 +223,15 @@ OPTION_TEXTS: dict[str, tuple[str, str, str]] = {
         gettext_noop("Turns wait for power offers"),
         gettext_noop("A turn starts only once every power offer of the last build is answered."),
     ),
+    "yucata-power-sacrifice": (
+        "variant",
+        gettext_noop("Power sacrificed only when needed"),
+        gettext_noop(
+            "As on Yucata: power is burnt only together with a power action, a power "
+            "conversion or a paid ship step that bowl III cannot pay, and only as much as it "
+            "lacks."
+        ),
+    ),
     "beginner-setup": (
         "variant",
         gettext_noop("Beginner setup"),
@@ -249,6 +258,15 @@ OPTION_TEXTS: dict[str, tuple[str, str, str]] = {
             "Only with Merchants of the Seas, the rulebook's way to try the new elements: 2 "
             "of the 3 new round bonus cards are drawn at random, the other bonus cards from "
             "the previous ones."
+        ),
+    ),
+    data.MERCHANTS_FINAL_TILE: (
+        "expansion",
+        gettext_noop("Merchants of the Seas: the final tile most trade markers"),
+        gettext_noop(
+            "Only with Merchants of the Seas: the new final tile (18/12/6 VP for the most "
+            "trade markers placed) is played, beside the area scoring; with the Fire & Ice "
+            "final tiles it is chosen instead of drawn."
         ),
     ),
 }

@@ -115,6 +115,7 @@ def explicit_setup(
             players=tuple(players),
             map_id=map_id or _tm().ORIGINAL_MAP_ID,
             auction_factions=tuple(auction_factions),
+            final_scoring_tiles=_tm().chosen_final_tiles(options),
         )
     except (TypeError, ValueError, _rule_error()) as exc:
         raise IllegalMove(f"Invalid setup: {exc}") from exc

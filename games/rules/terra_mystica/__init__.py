@@ -22,7 +22,7 @@ from .ledger import LedgerRow
 from .legal import continuations, legal_commands, random_legal_command
 from .player import apply_player_logged, canonical_row, check_player_row
 from .sacrifice import sacrifice_offers
-from .setup import DEFAULT_OPTIONS, RULE_OPTIONS, GameSetup, random_setup
+from .setup import DEFAULT_OPTIONS, RULE_OPTIONS, GameSetup, chosen_final_tiles, random_setup
 from .state import FactionState, GameState
 from .transform_build import transform_and_build, transform_and_build_report
 from .views import (
@@ -56,6 +56,7 @@ __all__ = [
     "available_maps",
     "canonical_row",
     "check_player_row",
+    "chosen_final_tiles",
     "continuations",
     "drop_faction",
     "drop_faction_logged",
@@ -76,5 +77,7 @@ __all__ = [
     "variable_vp_table",
     "waiting_for",
 ]
+
+from . import merchants  # noqa: F401 - the expansion registers its hooks (expansion.py)
 
 refuse_stale_build()  # an optional compiled module older than its source is not run

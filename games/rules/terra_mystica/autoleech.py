@@ -75,9 +75,11 @@ def decide(state: GameState, offer: dict, settings: AutoLeechSettings) -> str | 
     if amount <= 0:
         return None
     builder = state.factions[offer["from_faction"]]
-    # An offer whose taking gives the builder a cult step (Cultists) has its own thresholds.
+    # An offer whose taking gives the builder a cult step (Cultists) has its own thresholds;
+    # a trade's offer never does (Merchants of the Seas: their ability is for building only).
     cultists_offer = (
-        faction_rules(builder.name).leech_cult_reward() > 0
+        not offer.get("trade")
+        and faction_rules(builder.name).leech_cult_reward() > 0
         and offer["leech_id"] not in builder.leech_cult_gained
     )
     last_round_passed = state.round == 6 and f.passed

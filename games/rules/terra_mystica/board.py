@@ -254,6 +254,18 @@ def board_for(map_id: str, terrain: str | None = None, vp_variant: str | None = 
     return load_board(map_id)
 
 
+@cache
+def base_map_id(map_id: str) -> str:
+    """The stored map with the same terrain and no starting-VP variant ("Original [2017 vp]"
+    is the Original board); ``map_id`` itself when there is none."""
+    maps = _maps_data()["maps"]
+    terrain = maps.get(map_id, {}).get("terrain")
+    for other, spec in maps.items():
+        if spec["terrain"] == terrain and spec["vp_variant"] is None:
+            return other
+    return map_id
+
+
 def starting_vp_variant(name: str) -> dict[str, int]:
     return _maps_data()["vp_variants"][name]
 

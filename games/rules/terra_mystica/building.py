@@ -15,6 +15,7 @@ from .data import (
     TERRAIN_CYCLE,
     UPGRADE_FROM,
 )
+from .expansion import merchants
 
 if TYPE_CHECKING:
     from .context import Game
@@ -75,17 +76,16 @@ def check_reachable(
     """Can ``f`` reach ``hex_id``? Returns the extra (cost, gain, teleported) of getting there."""
     if g.s.round == 0:
         return {}, {}, False
+    # Merchants of the Seas: land beside an own ship is "indirekt benachbart" for every
+    # faction (seed 003), the Riverwalkers' restriction to their shipping reach included.
+    if g.s.merchants is not None and merchants().ship_adjacent(g, f, hex_id):
+        return {}, {}, False
     if not g.rules(f).may_reach(g.s, f, hex_id):
         raise RuleError(f"{f.name} may not reach {hex_id}")
     near = g.board.neighbours[hex_id]
     bridged = g.bridged_to(hex_id) if g.s.bridges else ()
     for loc in f.locations:
         if loc in near or loc in bridged:
-            return {}, {}, False
-    if g.s.merchants is not None:
-        from .merchants.ships import ship_adjacent
-
-        if ship_adjacent(g, f, hex_id):
             return {}, {}, False
     reach = shipping_range(g, f)
     if reach:
@@ -188,9 +188,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if current in OFF_CYCLE_TERRAINS:
         raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
     if s.merchants is not None:
-        from .merchants.trade import check_trade_spade
-
-        check_trade_spade(g, f, current)
+        merchants().check_trade_spade(g, f, hex_id)
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
     rules = g.rules(f)
@@ -212,7 +210,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if f.tf_need_hex_adjacency:
         cost["TF_NEED_HEX_ADJACENCY"] = 1
         if not any(hex_id in g.board.neighbours[loc] for loc in f.locations) and not (
-            s.merchants is not None and _sandstorm_by_ship(g, f, hex_id)
+            s.merchants is not None and merchants().sandstorm_by_ship(g, f, hex_id)
         ):
             raise RuleError(
                 f"the sandstorm needs {hex_id} to share an edge with a {f.name} building (no river, no bridge)"
@@ -264,12 +262,6 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
     if g.rules(f).may_build_on(f, colour) and hex_id not in f.allowed_build_locations:
         f.allowed_build_locations.append(hex_id)
     s.terrain[hex_id] = colour
-
-
-def _sandstorm_by_ship(g: Game, f: FactionState, hex_id: str) -> bool:
-    from .merchants.actions import sandstorm_by_ship
-
-    return sandstorm_by_ship(g, f, hex_id)
 
 
 def dig(g: Game, f: FactionState, amount: int) -> None:
@@ -359,9 +351,7 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
     s.owner[hex_id] = f.name
     f.locations.append(hex_id)
     if s.merchants is not None:
-        from .merchants.ships import place_deferred_dock
-
-        place_deferred_dock(g, f, hex_id)
+        merchants().place_deferred_dock(g, f, hex_id)
     towns.detect_towns_from(g, f, hex_id)
 
 
@@ -370,9 +360,7 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
     if s.round == 0:
         raise RuleError("buildings cannot be upgraded during setup")
     if kind == "SY" and s.merchants is not None:
-        from .merchants.actions import build_shipyard
-
-        build_shipyard(g, f, hex_id)
+        merchants().build_shipyard(g, f, hex_id)
         return
     if kind not in UPGRADE_FROM:
         raise RuleError(f"cannot upgrade to '{kind}' (TP, TE, SH or SA)")

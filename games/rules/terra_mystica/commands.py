@@ -13,8 +13,10 @@ from .data import (
     EXCHANGE_RATES,
     POWER_ACTIONS,
     SPECIAL_ACTIONS,
+    YUCATA_SACRIFICE,
     favor_tiles,
 )
+from .expansion import merchants
 from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import Command
 from .setup import allowed_factions
@@ -75,9 +77,7 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
     if verb in MERCHANTS_VERBS:
         if g.s.merchants is None:
             raise RuleError(f"'{cmd.text}' needs the option merchants-of-the-seas")
-        from .merchants.commands import execute as merchants_execute
-
-        merchants_execute(g, f, verb, args)
+        merchants().execute(g, f, verb, args)
     # The verbs in the order of how often they occur (the corpus: leech, build, upgrade, ...).
     elif verb == "leech":
         leech.accept(g, f, *args)
@@ -167,9 +167,7 @@ def choose_faction(g: Game, name: str, position: int | None = None) -> None:
     if name in s.factions:
         raise RuleError(f"{name} have already been chosen")
     if s.merchants is not None:
-        from .merchants.state import refusal
-
-        reason = refusal(name)
+        reason = merchants().refusal(name)
         if reason:
             raise RuleError(reason)
     allowed = allowed_factions(s.setup)
@@ -269,15 +267,15 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
     if auctioned is not None:
         # With the auction the tables of variable starting VP are not used.
         vp = auctioned
+    elif s.merchants is not None:
+        # Merchants of the Seas plays with the publisher's starting VP per faction and board,
+        # a board's starting-VP variant included (seed 003: "nicht automatisch mit jeweils
+        # 20 Siegpunkten, sondern mit der dort angegebenen Siegpunktzahl").
+        vp = merchants().starting_vp(g.board.map_id, name, vp)
     elif g.board.vp_variant:
         from .board import starting_vp_variant
 
         vp = starting_vp_variant(g.board.vp_variant).get(name, vp)
-    elif s.merchants is not None:
-        # Merchants of the Seas plays with the publisher's starting VP per faction and map.
-        from .merchants.state import starting_vp
-
-        vp = starting_vp(g.board.map_id, name, vp)
     elif s.setup.has("variable-starting-vp"):
         from .board import variable_vp_table
 
@@ -304,9 +302,7 @@ def new_faction(g: Game, name: str, seat: int) -> FactionState:
     )
     f.vp_source = {"start": vp}
     if s.merchants is not None:
-        from .merchants.state import new_faction_state
-
-        new_faction_state(s, f)
+        merchants().new_faction(s, f)
     return f
 
 
@@ -354,13 +350,9 @@ def owns_action(g: Game, f: FactionState, action: str) -> bool:
 def take_action(g: Game, f: FactionState, action: str) -> None:
     s = g.s
     retake = False
-    if s.merchants is not None:
-        from .merchants.actions import ACTIONS
-        from .merchants.actions import take_action as merchants_action
-
-        if action in ACTIONS:
-            merchants_action(g, f, action)
-            return
+    if s.merchants is not None and action in merchants().actions:
+        merchants().take_action(g, f, action)
+        return
     if not g.rules(f).may_take_action(action):
         raise RuleError(f"{f.name} may not take {action}")
     if action in POWER_ACTIONS:
@@ -432,6 +424,58 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
         raise RuleError("nothing to convert")
     g.adjust(f, res_from, -n_from, "convert")
     g.adjust(f, res_to, n_to, "convert")
+
+
+# Yucata's power sacrifice (seed 001, "Machtopfer"): "Falls ihr für eine Machtaktion oder
+# einen Materialtausch nicht genügend Macht in Schale III habt, könnt ihr - zusätzlich zur
+# eigentlichen Aktion - Machtchips aus Schale II in Schale III schieben."
+
+
+class SacrificeWatch:
+    """With option yucata-power-sacrifice: a burn goes with what its row pays from bowl III
+    after it (power actions, power conversions, ship steps), which bowl III could not pay
+    without it, and burns no more than that lacks: bowl III is empty once it is paid.
+    terra.snellman.net burns freely."""
+
+    __slots__ = ("before", "f", "spent")
+
+    def __init__(self, f: FactionState) -> None:
+        self.f = f
+        self.before: int | None = None  # bowl III before the row's pending burns
+        self.spent = 0  # paid from bowl III since then
+
+    def after(self, cmd: Command, p3_before_cmd: int) -> None:
+        if cmd.verb == "burn":
+            if self.before is None:
+                self.before, self.spent = p3_before_cmd, 0
+            return
+        if self.before is None:
+            return
+        self.spent += max(0, p3_before_cmd - self.f.p3)
+        if self.spent and not self.f.p3:
+            self.before = None  # paid with exactly what bowl III lacked
+
+    def end_of_row(self) -> None:
+        if self.before is None:
+            return
+        if not self.spent:
+            raise RuleError(
+                "a burn goes with the power action, conversion or paid ship step it pays "
+                f"for, in the same row, e.g. 'burn 1. action ACT2' ({YUCATA_SACRIFICE})"
+            )
+        if self.spent <= self.before:
+            raise RuleError(
+                f"bowl III held {self.before} power, enough for the {self.spent} the row pays: "
+                f"power is sacrificed only when bowl III cannot pay ({YUCATA_SACRIFICE})"
+            )
+        raise RuleError(
+            f"the row lacked {self.spent - self.before} power in bowl III: burn only that "
+            f"many ({YUCATA_SACRIFICE})"
+        )
+
+
+def sacrifice_watch(g: Game, f: FactionState | None) -> SacrificeWatch | None:
+    return SacrificeWatch(f) if f is not None and g.has(YUCATA_SACRIFICE) else None
 
 
 def burn(g: Game, f: FactionState, n: int) -> None:

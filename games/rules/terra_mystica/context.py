@@ -22,7 +22,8 @@ from .data import (
     scoring_tiles,
     town_tiles,
 )
-from .factions import _RULES, FactionRules, faction_rules
+from .expansion import merchants
+from .factions import LOADED_RULES, FactionRules, faction_rules
 from .ledger import Ledger
 from .state import FactionState, GameState
 
@@ -90,7 +91,7 @@ class Game:
     @staticmethod
     def rules(f: FactionState) -> FactionRules:
         # Asked dozens of times per move: the loaded rules first, without a second call.
-        rules = _RULES.get(f.name)
+        rules = LOADED_RULES.get(f.name)
         return rules if rules is not None else faction_rules(f.name)
 
     def score_tile(self) -> ScoringTile | None:
@@ -228,9 +229,7 @@ class Game:
                 self.advance_shipping(f, source="advance_ship")
             return
         if kind == "SHIP" and self.s.merchants is not None:
-            from .merchants.ships import gain_ships
-
-            gain_ships(self, f, delta)
+            merchants().gain_ships(self, f, delta)
             return
         if kind == "GAIN_TELEPORT":
             f.teleport_level += 1
@@ -405,9 +404,7 @@ class Game:
                 f"{f.name} already have {tile}; a faction may own only one copy of a favor tile"
             )
         if self.s.merchants is not None:
-            from .merchants.actions import check_favor
-
-            check_favor(self, f, tile)
+            merchants().check_favor(self, f, tile)
         if delta > 1:
             raise RuleError("a faction may own only one copy of a favor tile")
         self._take_from_pool(tile, 1)

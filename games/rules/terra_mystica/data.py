@@ -217,6 +217,11 @@ def faction_specs() -> dict[str, FactionSpec]:
 MERCHANTS = "merchants-of-the-seas"
 # The expansion's optional "taste" rule: 2 of its 3 new bonus cards are always in the game.
 MERCHANTS_TASTE = "merchants-of-the-seas/taste"
+# Yucata's power sacrifice: a burn only with what bowl III cannot pay (commands.SacrificeWatch).
+YUCATA_SACRIFICE = "yucata-power-sacrifice"
+# The expansion's final tile (most trade markers) played on purpose: "optional" without the
+# Fire & Ice final tiles, "bewusst auswählen" instead of drawn with them (seed 003).
+MERCHANTS_FINAL_TILE = "merchants-of-the-seas/final-tile"
 
 
 @cache

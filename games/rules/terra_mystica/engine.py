@@ -13,6 +13,7 @@ from ..core import RuleError
 from . import auction, commands, turns
 from .context import Game
 from .data import CULTS, MERCHANTS, bonus_tiles, favor_tiles, in_game, natural_key, scoring_tiles
+from .expansion import merchants
 from .ledger import Ledger, LedgerRow
 from .notation import Command, parse_row
 from .setup import GameSetup, available_town_tiles
@@ -43,9 +44,7 @@ def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
     for tile, copies in available_town_tiles(options).items():
         state.pool[tile] = copies
     if MERCHANTS in options:
-        from .merchants.state import new_merchants_state
-
-        state.merchants = new_merchants_state(setup)
+        state.merchants = merchants().new_state(setup)
     state.cult_spaces = {track: [None, None, None, None] for track in CULTS}
     g = Game(state)
     for option in setup.options:
@@ -91,8 +90,14 @@ def apply_in_place(
     faction = resolve_actor(state, actor, parsed)
     seat = seat_actor(actor) if faction is None else faction.seat
     last = len(parsed) - 1
+    watch = commands.sacrifice_watch(g, faction)
     for i, cmd in enumerate(parsed):
+        p3 = faction.p3 if faction is not None else 0
         advanced = _do_command(g, faction, cmd, seat)
+        if watch is not None:
+            watch.after(cmd, p3)
+            if i == last and end_of_input:
+                watch.end_of_row()
         if i == last and faction is not None and end_of_input and not advanced:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.

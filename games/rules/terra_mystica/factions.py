@@ -504,13 +504,15 @@ for _playable in (
     register(_playable)
 
 
-_RULES: dict[str, FactionRules] = {}
+# Each faction's rules, loaded once (read directly by context.Game.rules, asked dozens of
+# times per move).
+LOADED_RULES: dict[str, FactionRules] = {}
 
 
 def faction_rules(name: str) -> FactionRules:
-    rules = _RULES.get(name)
+    rules = LOADED_RULES.get(name)
     if rules is None:
-        rules = _RULES[name] = _REGISTRY[name](faction_specs()[name])
+        rules = LOADED_RULES[name] = _REGISTRY[name](faction_specs()[name])
     return rules
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .data import BRIDGES_PER_FACTION, BUILDING_SUPPLY, CULTS, MAX_PRIESTS
+from .expansion import merchants
 from .state import GameState
 
 
@@ -62,30 +63,5 @@ def violations(state: GameState) -> list[str]:
     if set(state.building) != set(state.owner):
         out.append("buildings without owners or owners without buildings")
     if state.merchants is not None:
-        out += merchants_violations(state)
-    return out
-
-
-def merchants_violations(state: GameState) -> list[str]:
-    """Merchants of the Seas: at most 3 ships, 15 trade markers, one trade per building."""
-    from .merchants.state import limit
-
-    out: list[str] = []
-    board = state.setup.board
-    for name, m in state.merchants["factions"].items() if state.merchants else ():
-        ships = m["ships"]
-        if len(ships) + m["place"] > limit("ships") or m["place"] < 0:
-            out.append(f"{name}: {len(ships)} ships on the map and {m['place']} to place")
-        if m["markers"] < 0 or m["markers"] + len(m["traded"]) != limit("trade_markers"):
-            out.append(f"{name}: {m['markers']} trade markers left, {len(m['traded'])} placed")
-        if len(set(m["traded"])) != len(m["traded"]):
-            out.append(f"{name}: traded twice with one building")
-        if any(state.owner.get(h) in (None, name) for h in m["traded"]):
-            out.append(f"{name}: a trade marker under an own building or an empty hex")
-        waiting = m["trades"] + m["resolved"]
-        for h in ships:
-            if board.is_land(h) and h not in waiting:
-                out.append(f"{name}: a ship on land hex {h} that is not trading")
-        if m["dock"] is not None and state.owner.get(m["dock"]) != name:
-            out.append(f"{name}: dock on {m['dock']}, not an own building")
+        out += merchants().violations(state)
     return out

@@ -27,6 +27,7 @@ from .data import (
     favor_tiles,
 )
 from .engine import apply_in_place, resolve_actor
+from .expansion import merchants
 from .factions import colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import parse_row
 from .setup import allowed_factions
@@ -167,11 +168,8 @@ def _faction_available(state: GameState, name: str) -> bool:
     rules = faction_rules(name)
     if rules.options and not set(rules.options) & set(state.setup.options):
         return False
-    if state.merchants is not None:
-        from .merchants.state import refusal
-
-        if refusal(name):
-            return False
+    if state.merchants is not None and merchants().refusal(name):
+        return False
     return name not in state.factions and colour_holder(state, name) is None
 
 
@@ -237,11 +235,9 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
             if state.building[hex_id] == "D":
                 yield f"upgrade {hex_id} to TP"
     if state.merchants is not None:
-        from .merchants import legal as merchants_legal
-
-        yield from merchants_legal.decisions(g, f, kinds)
+        yield from merchants().decisions(g, f, kinds)
         if state.phase == "play" and state.active == f.name and f.allowed_actions:
-            yield from merchants_legal.actions(g, f)
+            yield from merchants().legal_actions(g, f)
     if state.phase == "play" and state.active == f.name:
         if f.allowed_actions or f.allowed_sub:
             yield from _actions(g, f)
@@ -278,12 +274,11 @@ def reachable_hexes(g: Game, f: FactionState) -> set[str]:
             out.add(b)
         if g.s.owner.get(b) == f.name:
             out.add(a)
-    if g.s.merchants is not None:
-        from .merchants.legal import ship_neighbours
-
-        out |= ship_neighbours(g, f)
     rules = g.rules(f)
-    return {h for h in out if rules.may_reach(g.s, f, h)}
+    out = {h for h in out if rules.may_reach(g.s, f, h)}
+    if g.s.merchants is not None:
+        out |= merchants().ship_neighbours(g, f)  # indirectly adjacent for every faction
+    return out
 
 
 def _builds(g: Game, f: FactionState, reach: bool) -> Iterator[str]:

@@ -1,6 +1,7 @@
 """Power sacrifice offered automatically (Yucata: a power action or conversion that bowl III
 cannot pay now, but can after burning power from bowl II, is offered as "requires sacrifice";
-choosing it burns the minimum), at the start of a turn and after what the row holds so far."""
+choosing it burns the minimum), at the start of a turn and after what the row holds so far.
+A ship's move whose extra step bowl III cannot pay is offered the same way."""
 
 from __future__ import annotations
 
@@ -13,10 +14,17 @@ POWER_CONVERSIONS = ("convert 1PW to 1C", "convert 3PW to 1W", "convert 5PW to 1
 
 
 def _pays_with_power(row: str) -> bool:
-    first = row.split(".")[0].strip()
-    return (first.startswith("action ACT") and first[len("action ACT") :].isdigit()) or (
-        first.startswith("convert") and "PW" in first.split(" to ")[0]
-    )
+    """Does a step of ``row`` pay power from bowl III: a power action, a power conversion,
+    or a ship's move (Merchants of the Seas: its extra step costs 1 power)?"""
+    for step in row.split(". "):
+        step = step.strip()
+        if (
+            (step.startswith("action ACT") and step[len("action ACT") :].isdigit())
+            or (step.startswith("convert") and "PW" in step.split(" to ")[0])
+            or step.startswith("sail ")
+        ):
+            return True
+    return False
 
 
 def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, int]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .data import CULTS, bonus_tiles, favor_tiles
+from .expansion import merchants
 
 if TYPE_CHECKING:
     from .context import Game
@@ -48,9 +49,7 @@ def pass_vp(g: Game, f: FactionState) -> list[tuple[int, str]]:
     if extra:
         out.append((extra, "faction"))
     if g.s.merchants is not None:
-        from .merchants.actions import merchants_pass_vp
-
-        out += merchants_pass_vp(g, f)
+        out += merchants().pass_vp(g, f)
     return out
 
 
@@ -208,9 +207,7 @@ def finish_game(g: Game) -> None:
     for tile in s.setup.final_scoring_tiles:
         ledger.add_comment(f"Scoring {tile}")
         if s.merchants is not None and tile == "most-trade-markers":
-            from .merchants.state import markers_placed
-
-            values = {f.name: markers_placed(g.s, f) for f in factions}
+            values = {f.name: merchants().markers_placed(g.s, f) for f in factions}
         else:
             values = {f.name: final_tile_value(g, f, tile) for f in factions}
         _award(g, factions, values, NETWORK_AWARDS, tile)

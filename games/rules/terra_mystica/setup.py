@@ -16,7 +16,9 @@ from .board import DATA_DIR, ORIGINAL_MAP_ID, Board, board_for, load_board, vari
 from .data import (
     CYCLE_INDEX,
     MERCHANTS,
+    MERCHANTS_FINAL_TILE,
     MERCHANTS_TASTE,
+    YUCATA_SACRIFICE,
     bonus_tiles,
     in_game,
     merchants_data,
@@ -40,7 +42,8 @@ DEFAULT_OPTIONS = (
 # terra.snellman.net): a town tile of tiles.json is in play with its "option" or "own_option".
 PROMO_TOWN_TILE_OPTIONS = ("promo-town-tile-tw6", "promo-town-tile-tw7", "promo-town-tile-tw8")
 # Every option of the base game: terra.snellman.net's, as it spells them, and Yucata's
-# (variable-starting-vp, beginner-setup, wait-for-leech, the promo town tiles one by one;
+# (variable-starting-vp, beginner-setup, wait-for-leech, yucata-power-sacrifice, the promo
+# town tiles one by one;
 # see docs/yucata.md).
 RULE_OPTIONS = frozenset(
     (
@@ -53,6 +56,7 @@ RULE_OPTIONS = frozenset(
         "variable-starting-vp",
         "beginner-setup",
         "wait-for-leech",
+        YUCATA_SACRIFICE,
         "fire-and-ice-factions/ice",
         "fire-and-ice-factions/volcano",
         "fire-and-ice-factions/variable",
@@ -61,6 +65,7 @@ RULE_OPTIONS = frozenset(
         "fast-auction",
         MERCHANTS,
         MERCHANTS_TASTE,
+        MERCHANTS_FINAL_TILE,
     )
 )
 AUCTION_OPTIONS = ("faction-auction", "fast-auction")
@@ -73,6 +78,11 @@ TRADE_MARKER_TILE = "most-trade-markers"
 def final_scoring_tiles(options: Iterable[str]) -> tuple[str, ...]:
     extra = (TRADE_MARKER_TILE,) if MERCHANTS in options else ()
     return FINAL_SCORING_TILES + extra
+
+
+def chosen_final_tiles(options: Iterable[str]) -> tuple[str, ...]:
+    """Final tiles the options choose rather than draw: the expansion's tile, on purpose."""
+    return (TRADE_MARKER_TILE,) if MERCHANTS_FINAL_TILE in options else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +189,9 @@ def validate_setup(setup: GameSetup) -> None:
     unknown = [o for o in setup.options if o not in RULE_OPTIONS]
     if unknown:
         raise RuleError(f"unknown option {unknown[0]!r}")
-    if setup.has(MERCHANTS_TASTE) and not setup.has(MERCHANTS):
-        raise RuleError(f"option {MERCHANTS_TASTE} needs the option {MERCHANTS}")
+    for option in (MERCHANTS_TASTE, MERCHANTS_FINAL_TILE):
+        if setup.has(option) and not setup.has(MERCHANTS):
+            raise RuleError(f"option {option} needs the option {MERCHANTS}")
     tiles = available_scoring_tiles(setup.options)
     if len(setup.scoring_tiles) != 6:
         raise RuleError("exactly six scoring tiles are needed, one per round")
@@ -207,6 +218,8 @@ def validate_setup(setup: GameSetup) -> None:
         )
     if setup.has(MERCHANTS_TASTE):
         _check_taste(setup)
+    if setup.has(MERCHANTS_FINAL_TILE) and setup.final_scoring_tiles != (TRADE_MARKER_TILE,):
+        raise RuleError(f"with {MERCHANTS_FINAL_TILE} the final tile is {TRADE_MARKER_TILE}")
     final_tiles = final_scoring_tiles(setup.options)
     for tile in setup.final_scoring_tiles:
         if tile not in final_tiles:
@@ -243,10 +256,13 @@ def faction_boards(options: Iterable[str]) -> dict[str, tuple[str, ...]]:
     from .factions import faction_names, faction_rules
 
     opts = set(options)
+    # Factions the expansion refuses (their reach track is unknown) are never offered: their
+    # board shows its other side.
+    refused = merchants_data()["refused_factions"] if MERCHANTS in opts else {}
     boards: dict[str, list[str]] = {}
     for name in faction_names():
         rules = faction_rules(name)
-        if rules.options and not opts.intersection(rules.options):
+        if (rules.options and not opts.intersection(rules.options)) or name in refused:
             continue
         boards.setdefault(rules.spec.color, []).append(name)
     return {board: tuple(sorted(sides)) for board, sides in sorted(boards.items())}
@@ -271,7 +287,12 @@ def validate_auction(setup: GameSetup) -> None:
     board_of = {n: b for b, sides in faction_boards(setup.options).items() for n in sides}
     for name in offered:
         if name not in board_of:
-            raise RuleError(f"{name} cannot be offered in this game (options or unknown name)")
+            reason = (
+                merchants_data()["refused_factions"].get(name) if setup.has(MERCHANTS) else None
+            )
+            raise RuleError(
+                reason or f"{name} cannot be offered in this game (options or unknown name)"
+            )
     if len({board_of[n] for n in offered}) != len(offered):
         raise RuleError("the auction offers one side of each drawn board: two sides of a board")
 
@@ -362,11 +383,9 @@ def random_setup(
     if seats and "maintain-player-order" not in options:
         indexed = sorted(enumerate(seats), key=lambda p: (p[1].lower(), p[0]))
         seats = mt_shuffle_players(rng, [name for _, name in indexed])
-    final: tuple[str, ...] = ()
-    if "fire-and-ice-final-scoring" in options:
+    final = chosen_final_tiles(options)
+    if "fire-and-ice-final-scoring" in options and not final:
         final = (mt_shuffle(rng, sorted(final_scoring_tiles(options)))[0],)
-    elif MERCHANTS in options:
-        final = (TRADE_MARKER_TILE,)  # the expansion's tile may be used on its own
     offered: tuple[str, ...] = ()
     if any(o in options for o in AUCTION_OPTIONS):
         offered = draw_auction_factions(rng, options, player_count)

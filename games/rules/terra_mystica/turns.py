@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..core import RuleError
 from . import auction, income, leech, scoring
 from .data import CYCLE_INDEX
+from .expansion import merchants
 
 if TYPE_CHECKING:
     from .context import Game
@@ -120,9 +121,7 @@ def require_subaction(g: Game, f: FactionState, kind: str, followup: dict[str, i
         unpassed = [x for x in g.s.factions_in_order() if not x.passed and not x.dropped]
         if len(unpassed) == 1 and unpassed[0] is f:
             if g.s.merchants is not None:
-                from .merchants.commands import check_no_trades_waiting
-
-                check_no_trades_waiting(g, f)
+                merchants().check_no_trades_waiting(g, f)
             # The last player still in the round takes one action after the other.
             maybe_advance_to_next_player(g, f)
             if not g.ledger.force_finish:
@@ -164,9 +163,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         return False
     expansion = False  # Merchants of the Seas: ships to place, trades, FAV13's choice
     if g.s.merchants is not None:
-        from .merchants.commands import settle as merchants_settle
-
-        expansion = merchants_settle(g, f)
+        expansion = merchants().settle(g, f)
     name = f.name
     owed = (
         f.spade
@@ -359,9 +356,7 @@ def _in_initial_dwellings(g: Game) -> None:
         s.phase = next_phase(g, "initial-dwellings")
         return
     if kind == "dock":
-        from .merchants.ships import ask_for_dock
-
-        if not ask_for_dock(g, s.factions[name]):
+        if not merchants().ask_for_dock(g, s.factions[name]):
             s.setup_order.pop(0)  # no dwelling beside a river: the dock is placed later
             _in_initial_dwellings(g)
         return

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from .auction import PHASE, auction_kind, free_positions
 from .context import Game
 from .data import BUILDING_SUPPLY, CULTS, POWER_ACTIONS, bonus_tiles, natural_key, scoring_tiles
+from .expansion import merchants
 from .income import income_parts
 from .scoring import network_size, pass_vp
 from .state import FactionState, GameState
@@ -260,7 +261,7 @@ def state_view(state: GameState) -> dict:
             for i, t in enumerate(state.setup.scoring_tiles, start=1)
         ],
         "factions": {name: faction_view(state, f) for name, f in state.factions.items()},
-        **({"merchants": merchants_view(state)} if state.merchants is not None else {}),
+        **({"merchants": merchants().view(state)} if state.merchants is not None else {}),
         # Yucata's virtual final scoring: the final scoring as if the game ended now.
         "projected_final": projected_final_scores(state)
         if state.round >= 1 and not state.finished
@@ -299,9 +300,7 @@ def state_view(state: GameState) -> dict:
 def _power_actions(state: GameState) -> list[str]:
     if state.merchants is None:
         return list(POWER_ACTIONS)
-    from .merchants.actions import POWER_ACTIONS as MERCHANTS_POWER_ACTIONS
-
-    return [*POWER_ACTIONS, *MERCHANTS_POWER_ACTIONS]
+    return [*POWER_ACTIONS, *merchants().power_actions]
 
 
 def _bonus_text(tile: str) -> str:
@@ -396,27 +395,3 @@ def projected_final_scores(state: GameState) -> dict[str, dict[str, int]]:
 def _coins_into_vp(was: FactionState, after: FactionState, burned: int) -> int:
     """Coins the final conversion turned into VP."""
     return was.c + was.p3 + burned + was.p + was.w - after.c
-
-
-def merchants_view(state: GameState) -> dict:
-    """Merchants of the Seas: docks, shipyards, ships, trade markers, canals, and which
-    components are provisional (shown to players)."""
-    from .merchants.state import canal_status, provisional_components
-
-    assert state.merchants is not None
-    return {
-        "factions": {
-            name: {
-                "dock": m["dock"],
-                "shipyard": m["shipyard"],
-                "ships": list(m["ships"]),
-                "ships_to_place": m["place"],
-                "trade_markers_left": m["markers"],
-                "traded": list(m["traded"]),
-            }
-            for name, m in state.merchants["factions"].items()
-        },
-        "canals": [list(c) for c in state.merchants["canals"]],
-        "canal_data": canal_status(state.setup.map_id),
-        "provisional": provisional_components(),
-    }

@@ -126,8 +126,9 @@ def test_only_the_swarmlings_pay_an_extra_step_from_bowl_two():
     assert not any("from bowl" in r for r in legal_commands(state, "auren"))
 
 
-def test_riverwalkers_take_up_to_three_steps_for_one_power():
-    state = _with_a_ship(
+def riverwalkers_with_a_ship() -> GameState:
+    """Blue Riverwalkers, shipping 1, with a ship on r14, on turn."""
+    return _with_a_ship(
         "riverwalkers",
         ["E4", "D2"],
         p2=4,
@@ -136,6 +137,10 @@ def test_riverwalkers_take_up_to_three_steps_for_one_power():
         colours={"riverwalkers": "blue"},
         options=(*OPTIONS, "fire-and-ice-factions/variable"),
     )
+
+
+def test_riverwalkers_take_up_to_three_steps_for_one_power():
+    state = riverwalkers_with_a_ship()
     state = apply(state, "riverwalkers", "action ACTMV. sail r14-r15-r9-r2")
     assert merchants_of(state, "riverwalkers")["ships"] == ["r2"]
     assert state.factions["riverwalkers"].p3 == 1

@@ -207,17 +207,11 @@ def test_one_trade_per_building_and_faction_but_others_may_trade_there():
     assert merchants_of(state, "halflings")["traded"] == ["F2"]
 
 
-@pytest.mark.parametrize(
-    ("trader", "colour", "expect"),
-    [("giants", "red", "two spades"), ("dragonlords", None, "a chip"), ("acolytes", None, "cult")],
-)
-def test_stronghold_trade_faction_changes(trader, colour, expect):
-    options = None
+def trading_with_the_halflings_stronghold(trader: str) -> GameState:
+    """``trader`` (red start) has sailed to the Halflings' stronghold E6; the trade waits."""
     from .helpers import OPTIONS
 
-    if trader != "giants":
-        options = (*OPTIONS, "fire-and-ice-factions/volcano")
-    kw = {"options": options} if options else {}
+    kw = {} if trader == "giants" else {"options": (*OPTIONS, "fire-and-ice-factions/volcano")}
     state = play_setup(
         {trader: ["D4", "E3"], "halflings": ["E6", "B2"]},
         {trader: "D4", "halflings": "E6"},
@@ -229,7 +223,15 @@ def test_stronghold_trade_faction_changes(trader, colour, expect):
     set_ships(state, trader, "r15")
     rich(state, trader, p3=0, ship=1)
     give_turn(state, trader)
-    state = apply(state, trader, "action ACTMV. sail r15-E6")
+    return apply(state, trader, "action ACTMV. sail r15-E6")
+
+
+@pytest.mark.parametrize(
+    ("trader", "colour", "expect"),
+    [("giants", "red", "two spades"), ("dragonlords", None, "a chip"), ("acolytes", None, "cult")],
+)
+def test_stronghold_trade_faction_changes(trader, colour, expect):
+    state = trading_with_the_halflings_stronghold(trader)
     f = state.factions[trader]
     if expect == "two spades":
         state = apply(state, trader, "trade E6")

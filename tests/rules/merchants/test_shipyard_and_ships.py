@@ -11,7 +11,6 @@ from games.rules.terra_mystica.engine import apply
 from games.rules.terra_mystica.income import income_parts
 from games.rules.terra_mystica.leech import compute_leech
 from games.rules.terra_mystica.state import GameState
-from games.rules.terra_mystica.views import waiting_for
 
 from .helpers import act, give_turn, merchants_of, play_setup, put, rich, set_ships
 
@@ -76,16 +75,7 @@ def test_the_shipyard_has_power_value_three():
     assert compute_leech(g, state.factions["witches"], "E4") == {"alchemists": 3}
 
 
-def test_ships_limit_three_and_none_without_dock_or_shipyard():
-    state = alchemists_and_witches()
-    set_ships(state, "alchemists", "r0", "r1", "r7")
-    state = apply(state, "alchemists", "action ACT8")  # the ship is lost: all 3 are out
-    assert merchants_of(state, "alchemists")["place"] == 0
-    assert not [d for d in waiting_for(state) if d.kind == "ship"]
-    state = alchemists_and_witches()
-    merchants_of(state, "alchemists")["dock"] = None
-    state = apply(state, "alchemists", "action ACT8")
-    assert merchants_of(state, "alchemists")["place"] == 0
+def test_the_ship_power_action_places_one_ship():
     state = alchemists_and_witches()
     p3 = state.factions["alchemists"].p3
     state = act(state, "alchemists", "action ACT8", "ship r7")

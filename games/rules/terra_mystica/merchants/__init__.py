@@ -10,4 +10,7 @@ state carries ``GameState.merchants``, so games without the option run exactly a
 - ``actions``: the move and ship actions, the shipyard, favor and bonus tiles, pass VP
 - ``commands``: the expansion's rows and what a faction still owes in its turn
 - ``legal``: the expansion's rows for the legal-move generator
+- ``hooks``: what the base game calls (``expansion.MerchantsHooks``), registered on import
 """
+
+from . import hooks  # noqa: F401 - registers the expansion's hooks with the base game

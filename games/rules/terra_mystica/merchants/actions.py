@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from ...core import RuleError
 from .. import leech, scoring, towns, turns
 from ..data import CULT_SPACE_VALUES, CULTS, bonus_tiles, favor_tiles, merchants_data
-from .ships import gain_ships, river_side
-from .state import faction_rule, of, shipyard_board
+from .ships import gain_ships, river_side, ships_beside
+from .state import faction_rule, of, ships_in_supply, shipyard_board
 
 if TYPE_CHECKING:
     from ..context import Game
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 # ACTMV: the move action of the shipyard board (from the start, free); ACTSY: the shipyard's
 # ship action; ACT7-ACT9: the new power actions; BON13 / BON14: the new bonus cards' actions.
 MOVE_ACTIONS = ("ACTMV", "ACT7", "BON13")
-ACTIONS = frozenset({*MOVE_ACTIONS, "ACTSY", "ACT8", "ACT9", "BON14"})
+SHIP_ACTIONS = ("ACTSY", "ACT8", "BON14")  # their one effect: a ship
+ACTIONS = frozenset({*MOVE_ACTIONS, *SHIP_ACTIONS, "ACT9"})
 POWER_ACTIONS = {a: spec for a, spec in merchants_data()["power_actions"].items() if a != "status"}
 
 
@@ -55,6 +56,21 @@ def unavailable(g: Game, f: FactionState, action: str) -> str | None:
         return f"action {action} has already been used this round"
     if action in MOVE_ACTIONS and not of(s, f)["ships"]:
         return f"{f.name} have no ship on the map to move"
+    if action in SHIP_ACTIONS:
+        return no_ship_to_gain(g, f)
+    return None
+
+
+def no_ship_to_gain(g: Game, f: FactionState) -> str | None:
+    """Why an action whose one effect is a ship cannot be taken: "Wenn sich eure 3 Schiffe
+    bereits alle auf dem Spielfeld befinden, könnt ihr kein weiteres Schiff bekommen", and
+    none before the dock or the shipyard is on the map (seed 003). Paying for nothing is no
+    action: it is refused rather than paid with the ship lost."""
+    m = of(g.s, f)
+    if m["dock"] is None and m["shipyard"] is None:
+        return f"{f.name} gain no ship before their dock or shipyard is on the map"
+    if not ships_in_supply(g.s, f):
+        return f"{f.name} cannot gain another ship: all 3 are on the map or still to be placed"
     return None
 
 
@@ -118,12 +134,14 @@ def build_with_ship(g: Game, f: FactionState, hex_id: str) -> None:
     m = of(s, f)
     if s.phase != "play" or f.passed:
         raise RuleError("a dwelling is paid with a ship only in the actions phase")
-    ships = [r for r in g.board.neighbours.get(hex_id, ()) if r in m["ships"]]
+    if hex_id not in g.board.terrain or not g.board.is_land(hex_id):
+        raise RuleError(f"a dwelling paid with a ship is built on a land hex, not {hex_id}")
+    ships = ships_beside(g, f, hex_id)
     if not ships:
-        raise RuleError(f"no {f.name} ship lies beside {hex_id}")
+        raise RuleError(f"no {f.name} ship lies beside {hex_id} on a river hex")
     f.free_d += 1
     build(g, f, hex_id)
-    m["ships"].remove(sorted(ships)[0])
+    m["ships"].remove(ships[0])
     if m["sandstorm_ship"] == hex_id:
         m["sandstorm_ship"] = None
     bonus = faction_rule("ship_dwelling_bonus", f.name, {})

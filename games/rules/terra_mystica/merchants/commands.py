@@ -59,6 +59,8 @@ def settle(g: Game, f: FactionState) -> bool:
         )
     if not f.spade:
         m["spade_not_on"] = None  # the stronghold trade's spades are used up
+        if not m["trades"]:
+            m["sh_hex"] = None
     owed = False
     for kind, amount in (
         ("ship", m["place"]),

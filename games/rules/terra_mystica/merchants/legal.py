@@ -18,7 +18,7 @@ from .ships import (
     trade_target,
 )
 from .state import of
-from .trade import choices_for
+from .trade import choices_for, optional_choice
 
 if TYPE_CHECKING:
     from ..context import Game
@@ -38,8 +38,11 @@ def decisions(g: Game, f: FactionState, kinds: set[str]) -> Iterator[str]:
         for r in ship_sites(g, f):
             yield f"ship {r}"
     for h in m["trades"]:
-        allowed = choices_for(g, f, g.s.building[h])
-        yield from (f"trade {h} for {c}" for c in allowed) if allowed else (f"trade {h}",)
+        kind = g.s.building[h]
+        allowed = choices_for(g, f, kind)
+        if not allowed or optional_choice(f, kind):
+            yield f"trade {h}"
+        yield from (f"trade {h} for {c}" for c in allowed)
     if m["fav13"]:
         yield "choose ship"
         for track in CULTS:
@@ -89,7 +92,8 @@ def sail_rows(g: Game, f: FactionState, *, fresh: bool = False) -> Iterator[str]
     sailed = [] if fresh else m["sailed"]
     free = shipping_range(g, f)
     bowls = extra_step_bowls(f)
-    reach = free + extra_steps(f) if bowls else free
+    # A burn can fill bowl III for the extra step (offered as a sacrifice).
+    reach = free + extra_steps(f) if bowls or f.p2 >= 2 else free
     for start in sorted(set(m["ships"])):
         if g.board.is_land(start) or m["ships"].count(start) <= sailed.count(start):
             continue

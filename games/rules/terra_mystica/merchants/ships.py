@@ -118,10 +118,17 @@ def place_ship(g: Game, f: FactionState, river: str) -> None:
         turns.dismiss_action(g, f, "ship")
 
 
-def ship_adjacent(g: Game, f: FactionState, hex_id: str) -> bool:
-    """Is a land hex directly beside one of the faction's ships (reach for building)?"""
+def ships_beside(g: Game, f: FactionState, hex_id: str) -> list[str]:
+    """River hexes beside land hex ``hex_id`` holding one of the faction's ships. A ship
+    standing on a building while its trade waits is not one: only "Landfelder, die an eines
+    eurer Schiffe auf einem Flussfeld grenzen" are reached (seed 003)."""
     ships = of(g.s, f)["ships"]
-    return any(r in ships for r in g.board.neighbours[hex_id])
+    return sorted(r for r in g.board.neighbours[hex_id] if r in ships and not g.board.is_land(r))
+
+
+def ship_adjacent(g: Game, f: FactionState, hex_id: str) -> bool:
+    """Is a land hex directly beside one of the faction's ships on a river (reach)?"""
+    return bool(ships_beside(g, f, hex_id))
 
 
 # --- sailing ------------------------------------------------------------------------------

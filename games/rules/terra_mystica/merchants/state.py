@@ -13,6 +13,9 @@ faction, a record made by ``new_faction_state``:
   trade with, ``resolved``: trades done in this move action, ``replace``: ships to put back
   on the map after the trades; ``trading``: trades have begun (no more sailing)
 - ``sh_build``: a stronghold trade of this move action has allowed its one dwelling
+- ``sh_hex``: the hex the spades of this move action's stronghold trades transform, until
+  it is the home terrain ("" before the first transformation; None, or absent in games
+  stored before it, outside such an action)
 - ``spade_not_on``: a terrain the spades of this stronghold trade may not transform
 - ``sandstorm_ship``: the Nomads' sandstorm hex beside a ship, to be built on with it
 - ``fav13``: one-time choices of favor tile FAV13 still to make
@@ -22,13 +25,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..board import base_map_id
 from ..data import merchants_data
 from ..setup import GameSetup
 from ..state import FactionState, GameState
 
 
 def new_merchants_state(setup: GameSetup) -> dict:
-    entry = merchants_data()["canals"].get(setup.map_id, {"canals": []})
+    entry = merchants_data()["canals"].get(base_map_id(setup.map_id), {"canals": []})
     return {"canals": [list(c["joins"]) for c in entry["canals"]], "factions": {}}
 
 
@@ -49,6 +53,7 @@ def new_faction_state(s: GameState, f: FactionState) -> None:
         "trading": False,
         "fav13": 0,
         "sh_build": False,
+        "sh_hex": None,
         "spade_not_on": None,
         "sandstorm_ship": None,
     }
@@ -97,7 +102,7 @@ def ships_in_supply(s: GameState, f: FactionState) -> int:
 
 def canal_status(map_id: str) -> dict:
     """Whether the map's canals are known: status and source (shown to players)."""
-    entry = merchants_data()["canals"].get(map_id)
+    entry = merchants_data()["canals"].get(base_map_id(map_id))
     if entry is None:
         return {"status": "unknown", "source": "no canal data for this map", "canals": 0}
     return {"status": entry["status"], "source": entry["source"], "canals": len(entry["canals"])}
@@ -125,6 +130,6 @@ def provisional_components() -> list[str]:
 
 
 def starting_vp(map_id: str, faction: str, printed: int) -> int:
-    """The publisher's starting VP of a faction on a map (printed VP on other maps)."""
-    table = merchants_data()["starting_vp"].get(map_id)
+    """The publisher's starting VP of a faction on a board (printed VP on other maps)."""
+    table = merchants_data()["starting_vp"].get(base_map_id(map_id))
     return table["vp"].get(faction, printed) if table else printed

@@ -29,6 +29,13 @@ def choices_for(g: Game, f: FactionState, kind: str) -> list[str]:
     return out
 
 
+def optional_choice(f: FactionState, kind: str) -> bool:
+    """May the trade be taken without a choice? The Acolytes' stronghold trade: "dürfen sie
+    anstelle des Spatens in einem Kult ihrer Wahl um 2 Stufen aufsteigen" (seed 003) is
+    their option; without a choice they take the transform-and-build action as all do."""
+    return kind == "SH" and "CULT" in faction_rule("stronghold_trade", f.name, {})
+
+
 def trade(g: Game, f: FactionState, hex_id: str, choice: str | None) -> None:
     s = g.s
     m = of(s, f)
@@ -37,7 +44,7 @@ def trade(g: Game, f: FactionState, hex_id: str, choice: str | None) -> None:
         raise RuleError(f"no {f.name} ship waits to trade on {hex_id} (waiting: {waiting})")
     kind = s.building[hex_id]
     allowed = choices_for(g, f, kind)
-    if allowed and choice not in allowed:
+    if allowed and choice not in allowed and not (choice is None and optional_choice(f, kind)):
         raise RuleError(
             f"trading with a {BUILDING_NAMES[kind]} takes a choice: "
             + ", ".join(f"'trade {hex_id} for {c}'" for c in allowed)
@@ -93,6 +100,8 @@ def _stronghold_trade(g: Game, f: FactionState, choice: str | None) -> None:
     g.adjust(f, "SPADE", spades, "trade")
     first = not m["sh_build"]
     m["sh_build"] = True
+    if m.get("sh_hex") is None:
+        m["sh_hex"] = ""  # its spades are followed until the action ends (commands.settle)
     f.allowed_sub["transform"] = f.allowed_sub.get("transform", 0) + spades
     f.allowed_sub["dig"] = 1
     if first:
@@ -152,11 +161,27 @@ def _finish_trades(g: Game, f: FactionState) -> None:
         gain_ships(g, f, replace)
 
 
-def check_trade_spade(g: Game, f: FactionState, terrain: str) -> None:
-    """Spades of a trade with the Giants' stronghold: no wasteland (cleared once used)."""
-    m = of(g.s, f)
+def check_trade_spade(g: Game, f: FactionState, hex_id: str) -> None:
+    """Before ``f`` transforms ``hex_id``. Spades of a trade with the Giants' stronghold: no
+    wasteland (cleared once used). Spades of several stronghold trades in one move action
+    are used as in the double transformation: "den zweiten Spaten nur dann auf ein anderes
+    Landschaftsfeld anwenden, wenn ihr das erste Feld bereits in eure Heimatlandschaft
+    umgewandelt habt" (seed 003)."""
+    s = g.s
+    m = of(s, f)
+    terrain = s.terrain[hex_id]
     barred = m["spade_not_on"]
     if barred is not None and terrain == barred:
         raise RuleError(
             f"a spade from trading with the Giants' stronghold cannot transform {terrain}"
         )
+    first = m.get("sh_hex")
+    if first is None:
+        return  # no stronghold trade's spade in this action
+    home_terrain = g.rules(f).build_terrain(f)
+    if first and first != hex_id and s.terrain[first] != home_terrain:
+        raise RuleError(
+            f"the spades of stronghold trades go to another hex only once the first is "
+            f"{home_terrain}: transform {first} first"
+        )
+    m["sh_hex"] = hex_id  # the transformation follows at once, or the whole row is refused
