@@ -21,11 +21,11 @@ from .search import Arm, Budget, best_by, flat_monte_carlo
 ROUNDS = 6
 # VP per unit in the middle of the game; after round 6 only the final conversion counts
 # (3 coins, workers or priests, or power in bowl III, for 1 VP).
-MID_RATES = {"c": 0.35, "w": 0.7, "p": 1.0, "p3": 0.35, "p2": 0.2, "p1": 0.05}
+MID_RATES = {"c": 0.3, "w": 0.45, "p": 0.7, "p3": 0.3, "p2": 0.12, "p1": 0.03}
 FINAL_RATES = {"c": 1 / 3, "w": 1 / 3, "p": 1 / 3, "p3": 1 / 3, "p2": 0.0, "p1": 0.0}
 # An income's units: power moves tokens between bowls, worth less than power in bowl III.
-INCOME_RATES = {"C": 0.35, "W": 0.7, "P": 1.0, "PW": 0.15, "VP": 1.0}
-INCOME_WEIGHT = 0.8  # later incomes buy less (fewer rounds left to use them)
+INCOME_RATES = {"C": 0.3, "W": 0.45, "P": 0.7, "PW": 0.1, "VP": 1.0}
+INCOME_WEIGHT = 1.0  # each income still to come counts in full
 # What a building is worth beyond its income: network, towns, what it opens.
 STANDING = {"D": 2.0, "TP": 3.0, "TE": 4.0, "SH": 6.0, "SA": 6.0}
 CULT_MAJORITY = (8.0, 4.0, 2.0)
