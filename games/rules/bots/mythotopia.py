@@ -201,10 +201,9 @@ def relative(state: State, seat: int) -> float:
     mine = evaluate(state, seat)
     if state["finished"]:
         return mine
-    # A game near its end (VP cards emptied) makes the lead, or the deficit, count more: a
-    # leader gains by emptying VP cards (the game can end), a player behind does not.
+    # A game near its end (VP cards emptied) makes the lead count more.
     pressure = 1.0 + 0.25 * empty_vp_cards(state)
-    return pressure * (mine - (max(others) if others else 0.0))
+    return mine - pressure * (max(others) if others else 0.0)
 
 
 def _after(state: State, seat: int, command: str) -> State | None:
