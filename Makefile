@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run serve test bench lint migrate demo clean messages engine-compiled engine-pure
+.PHONY: install browser run serve test bench lint migrate demo clean messages engine-compiled engine-pure fuzz oracle
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,16 @@ test: install browser
 REFERENCE_GIT ?=
 bench: install
 	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" bench/run
+
+# Random legal Terra Mystica games of every option family at scale (tests/rules/fuzz.py; make test
+# plays a few): a table per family of games, stuck games, refused listed commands, invariant
+# failures, score differences. FUZZ_GAMES games of each family from FUZZ_SEED; FUZZ_LOG names a
+# file for one JSON line per game.
+FUZZ_GAMES ?= 100
+FUZZ_SEED ?= 0
+FUZZ_LOG ?=
+fuzz: install
+	$(PY) -m tests.rules.fuzz --games $(FUZZ_GAMES) --seed $(FUZZ_SEED) $(if $(FUZZ_LOG),--log $(FUZZ_LOG))
 
 # Optional: the engine's hot modules compiled with mypyc (a C compiler needed); the pure
 # Python engine stays the reference, and engine-pure goes back to it.
