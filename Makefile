@@ -80,6 +80,15 @@ FUZZ_LOG ?=
 fuzz: install
 	$(PY) -m tests.rules.fuzz --games $(FUZZ_GAMES) --seed $(FUZZ_SEED) $(if $(FUZZ_LOG),--log $(FUZZ_LOG))
 
+# Random Fire & Ice games (every faction, option and map, auctions among them) replayed in
+# terra.snellman.net's engine (REFERENCE_GIT or TM_REFERENCE_SRC, as for make bench; without
+# them it says so and succeeds), each game's verdict and a table: agree row by row, same end
+# with another row placement, a reference error the rulebook explains, unexplained (fails).
+ORACLE_GAMES ?= 100
+ORACLE_SEED ?= 0
+oracle: install
+	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" ORACLE_GAMES="$(ORACLE_GAMES)" ORACLE_SEED="$(ORACLE_SEED)" bench/oracle
+
 # Optional: the engine's hot modules compiled with mypyc (a C compiler needed); the pure
 # Python engine stays the reference, and engine-pure goes back to it.
 engine-compiled: install
