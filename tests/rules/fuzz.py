@@ -9,7 +9,8 @@ command line (``make fuzz FUZZ_GAMES=N``):
     python -m tests.rules.fuzz --games 2000 --seed 0 [--family base --family merchants]
 
 prints a table per family (games, stuck, refused listed commands, invariant failures, score
-differences, unfinished) and, with ``--log``, one JSON line per game as it ends.
+differences, unfinished, engine errors) and, with ``--log``, one JSON line per game as it ends;
+``--summary LOG...`` counts logged games (of runs in parallel, or stopped early).
 The property test (``test_fuzz.py``) plays a few games of every family in the suite.
 """
 
@@ -401,12 +402,29 @@ def run_fuzz(
 
 
 def table(families: dict[str, dict[str, int]]) -> str:
-    head = ("family", "games", *KINDS, "moves")
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    columns = (
+        "games",
+        *KINDS,
+        *(("moves",) if any(t.get("moves") for t in families.values()) else ()),
+    )
+    lines = ["| family | " + " | ".join(columns) + " |", "|---|" + "---|" * len(columns)]
     for name, t in families.items():
-        cells = [name, *(str(t.get(k, 0)) for k in ("games", *KINDS, "moves"))]
-        lines.append("| " + " | ".join(cells) + " |")
+        lines.append(f"| {name} | " + " | ".join(str(t.get(k, 0)) for k in columns) + " |")
     return "\n".join(lines)
+
+
+def summary(paths: list[str]) -> dict[str, dict[str, int]]:
+    """The counts per family of the games logged with ``--log`` (runs stopped early too)."""
+    families: dict[str, Counter[str]] = {}
+    for path in paths:
+        with open(path) as lines:
+            for line in lines:
+                game = json.loads(line)
+                t = families.setdefault(game["family"], Counter())
+                t["games"] += 1
+                if game["outcome"] != "ok":
+                    t[game["outcome"]] += 1
+    return {name: dict(families[name]) for name in FAMILIES if name in families}
 
 
 def main() -> None:
@@ -416,7 +434,11 @@ def main() -> None:
     parser.add_argument("--family", action="append", choices=sorted(FAMILIES))
     parser.add_argument("--legal-every", type=int, default=LEGAL_EVERY)
     parser.add_argument("--log", help="a file for one JSON line per game")
+    parser.add_argument("--summary", nargs="+", metavar="LOG", help="count logged games only")
     args = parser.parse_args()
+    if args.summary:
+        print(table(summary(args.summary)))
+        return
     log = open(args.log, "a") if args.log else None  # noqa: SIM115
     report = run_fuzz(args.games, args.seed, args.family, args.legal_every, log, progress=True)
     print(table(report["families"]))
