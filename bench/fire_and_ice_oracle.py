@@ -297,7 +297,9 @@ RIVERWALKERS_UNLOCKED = "reference: a seventh unlock asked of the Riverwalkers"
 
 def explanation(result: dict) -> str | None:
     """A reference error known and decided by the rulebook (docs/rules-engine.md, "Fire &
-    Ice factions") that happens in our game at or before the first differing row."""
+    Ice factions") that happens in our game at or before the first differing row, or, when
+    the reference stops at an error, before that error (a row written elsewhere, such as an
+    income row folded into another, may come first and change nothing)."""
     at = result["difference_at"]
     if at is None and not result["reference"]["errors"]:
         return None
@@ -306,6 +308,8 @@ def explanation(result: dict) -> str | None:
         ours = from_first_pass(ours)
     rows = normalized(ours)
     at = len(rows) if at is None else at
+    if result["reference"]["errors"]:
+        at = max(at, len(result["reference_ledger"]))
     if "errata-cultist-power" not in result["options"]:
         for row in rows[: at + 1]:
             if row["faction"] == "shapeshifters" and "[all opponents declined" in row["commands"]:
