@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run serve test bench arena lint migrate demo clean messages engine-compiled engine-pure
+.PHONY: install browser run serve test bench arena lint migrate demo clean messages engine-compiled engine-pure fuzz oracle
 
 $(STAMP): requirements/base.txt requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,25 @@ ARENA_GAMES ?= 100
 ARENA_JOBS ?= 1
 arena: install
 	ARENA_GAMES="$(ARENA_GAMES)" ARENA_JOBS="$(ARENA_JOBS)" nice $(PY) bench/bot_arena.py
+
+# Random legal Terra Mystica games of every option family at scale (tests/rules/fuzz.py; make test
+# plays a few): a table per family of games, stuck games, refused listed commands, invariant
+# failures, score differences. FUZZ_GAMES games of each family from FUZZ_SEED; FUZZ_LOG names a
+# file for one JSON line per game.
+FUZZ_GAMES ?= 100
+FUZZ_SEED ?= 0
+FUZZ_LOG ?=
+fuzz: install
+	$(PY) -m tests.rules.fuzz --games $(FUZZ_GAMES) --seed $(FUZZ_SEED) $(if $(FUZZ_LOG),--log $(FUZZ_LOG))
+
+# Random Fire & Ice games (every faction, option and map, auctions among them) replayed in
+# terra.snellman.net's engine (REFERENCE_GIT or TM_REFERENCE_SRC, as for make bench; without
+# them it says so and succeeds), each game's verdict and a table: agree row by row, same end
+# with another row placement, a reference error the rulebook explains, unexplained (fails).
+ORACLE_GAMES ?= 100
+ORACLE_SEED ?= 0
+oracle: install
+	REFERENCE_GIT="$(REFERENCE_GIT)" PY="$(PY)" ORACLE_GAMES="$(ORACLE_GAMES)" ORACLE_SEED="$(ORACLE_SEED)" bench/oracle
 
 # Optional: the engine's hot modules compiled with mypyc (a C compiler needed); the pure
 # Python engine stays the reference, and engine-pure goes back to it.

@@ -601,6 +601,12 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
         if not f.passed and f.disable_spade_decline:
             raise RuleError("spades bought with 'dig' must be used; they cannot be thrown away")
         checked = True
+    elif kind == "VOLCANO_TF" and delta < 0:
+        # 'dig 1' opens a volcano transformation for free; when the faction cannot pay for
+        # it any more (power chips or cult steps spent), giving it up is the only way on.
+        if f.volcano_tf < -delta:
+            raise RuleError(f"{f.name} have no volcano transformation open")
+        checked = True
     elif kind in ("CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY") or kind.startswith(
         "LOSE_"
     ):
@@ -613,7 +619,7 @@ def adjust_command(g: Game, f: FactionState, delta: int, kind: str, source: str)
     if kind == "FREE_D" and f.free_d == 0:
         f.teleport_no_tf = 0
     turns.dismiss_action(g, f, "cult")
-    if kind == "SPADE" and f.spade < 1:
+    if (kind == "SPADE" and f.spade < 1) or (kind == "VOLCANO_TF" and not f.volcano_tf):
         turns.dismiss_action(g, f, "transform")
 
 

@@ -220,6 +220,7 @@ def _candidates(state: GameState, f: FactionState) -> Iterator[str]:
             yield f"pass {tile}"
     if f.volcano_tf:
         yield from _volcano_builds(g, f)
+        yield "-VOLCANO_TF"
     if (f.spade or f.free_tf) and g.rules(f).transforms_with_spades():
         yield from _transforms(g, f)
         if f.allowed_sub.get("build"):

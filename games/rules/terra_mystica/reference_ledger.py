@@ -62,6 +62,12 @@ def normalized(ledger: list[dict]) -> list[dict]:
 
 def first_row_difference(ours: list[dict], theirs: list[dict]) -> str | None:
     """Where the two ledgers first differ, row by row (None: every row agrees)."""
+    found = first_difference_at(ours, theirs)
+    return found[1] if found else None
+
+
+def first_difference_at(ours: list[dict], theirs: list[dict]) -> tuple[int, str] | None:
+    """The index in ``normalized(ours)`` of the first row that differs, and how."""
     ours, theirs = normalized(ours), normalized(theirs)
     for i, (a, b) in enumerate(zip(ours, theirs, strict=False)):
         for name in LEDGER_FIELDS:
@@ -69,9 +75,12 @@ def first_row_difference(ours: list[dict], theirs: list[dict]) -> str | None:
             if name in ("VP", "C", "W", "P") and ref is not None:
                 ref = int(ref)
             if mine != ref:
-                return f"row {i} ({a['faction']}: {a['commands']!r} / {b['commands']!r}): {name} {mine!r} vs {ref!r}"
+                return (
+                    i,
+                    f"row {i} ({a['faction']}: {a['commands']!r} / {b['commands']!r}): {name} {mine!r} vs {ref!r}",
+                )
     if len(ours) != len(theirs):
-        return f"{len(ours)} rows vs {len(theirs)}"
+        return min(len(ours), len(theirs)), f"{len(ours)} rows vs {len(theirs)}"
     return None
 
 

@@ -31,6 +31,7 @@ PENDING_FIELDS = (
     "convert_w_to_p",
     "gain_action",
     "gain_p3_for_vp",
+    "volcano_tf",
 )
 
 

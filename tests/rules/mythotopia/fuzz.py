@@ -34,6 +34,7 @@ from games.kinds.mythotopia import Mythotopia  # noqa: E402
 from games.rules import mythotopia  # noqa: E402
 from games.rules.mythotopia.playout import random_step  # noqa: E402
 
+from ..findings import Finding  # noqa: E402
 from .playouts import check_invariants  # noqa: E402
 
 # A random player can take a long time to empty a fourth VP card (3 two-player games of 6,000
@@ -48,14 +49,6 @@ KIND = Mythotopia()
 # entweder ein Dorf oder eine Stadt oder eine Zitadelle besitzt."
 CONTROLLING = ("village", "city", "citadel")
 VP_PER_PROVINCE = 3  # "Jedes Gebiet unter deiner Kontrolle bringt dir 3 Siegpunkte."
-
-
-class Finding(Exception):
-    """A broken property: ``kind`` is stuck, refused, invariant, score or unfinished."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
 
 
 @dataclass

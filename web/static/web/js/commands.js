@@ -162,6 +162,7 @@ export function labelSub(sub, catalog, { omitHex, faction } = {}) {
   if (/^-GAIN_P3_FOR_VP$/i.test(sub)) return gettext("Do not take the power chip");
   if ((m = sub.match(/^-(\d+)(FIRE|WATER|EARTH|AIR)$/i))) return interpolate(gettext("Give up %(n)s steps on %(track)s"), { n: m[1], track: CULT_NAMES[m[2].toUpperCase()] });
   if (/^-SPADE$/i.test(sub)) return gettext("Give up the remaining spades");
+  if (/^-VOLCANO_TF$/i.test(sub)) return gettext("Give up the volcano transformation");
   if (/CONVERT_W_TO_P$/i.test(sub)) return gettext("Do not convert workers to priests");
   if ((m = sub.match(/^setup (\w+)$/i))) return interpolate(gettext("Play the %(faction)s"), { faction: factionName(m[1], catalog) });
   if ((m = sub.match(/^setup (\w+) position (\d+)$/i))) return interpolate(gettext("Play the %(faction)s, turn position %(n)s"), { faction: factionName(m[1], catalog), n: m[2] });
