@@ -82,13 +82,18 @@ class _Search:
         if not sizes:
             yield [], 0
             return
-        for table, cost in self._tables((left[0],), list(left[1:]), sizes[0], budget):
-            taken = set(table)
-            rest = [p for p in left if p not in taken]
-            for tables, more in self.seatings(rest, sizes[1:], budget - cost):
-                yield [table, *tables], cost + more
-            if not self.complete:
-                return
+        # The best player left may sit at a table of any size still to fill (the first size
+        # first): with tables of two sizes the fewest repeats may need the smaller one.
+        for size in dict.fromkeys(sizes):
+            others = list(sizes)
+            others.remove(size)
+            for table, cost in self._tables((left[0],), list(left[1:]), size, budget):
+                taken = set(table)
+                rest = [p for p in left if p not in taken]
+                for tables, more in self.seatings(rest, others, budget - cost):
+                    yield [table, *tables], cost + more
+                if not self.complete:
+                    return
 
     def _tables(
         self, table: tuple[P, ...], candidates: list[P], size: int, budget: int

@@ -153,3 +153,14 @@ def real_worker(celery_worker_queue, transactional_db, smtp_server, settings) ->
         drain()
     finally:
         celery_app.conf.task_always_eager = True
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked():
+    """Each test starts in the site's default language: a test that activated German in this
+    process (a request, a mail in the reader's language) leaves no German behind it."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
