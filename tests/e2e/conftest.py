@@ -23,8 +23,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.servers import PrivateDatabase
+
+# The page's waits match the context's: on two shared cores a request behind the whole suite
+# can take longer than Playwright's 5 s default, and a check should wait for the page, not fail.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
