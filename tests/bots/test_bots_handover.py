@@ -167,3 +167,34 @@ def test_a_seat_of_a_rated_game_does_not_go_to_the_players_bot(client_for, three
     refused = hand_over(client_for(stayer), game, Seat.objects.get(game=game, user=leaver).position)
     assert refused.status_code == 403
     assert "unrated" in refused.json()["error"]
+
+
+# --- the game page ---------------------------------------------------------------------------
+
+
+def test_the_game_page_offers_a_seat_that_left_and_hands_it_over_in_german(client_for, three):
+    from django.test import Client
+    from django.urls import reverse
+
+    leaver, stayer, _ = three
+    game = play_until(unrated_game(*three, seed="page-left").pk, in_actions)
+    assert client_for(leaver).post(f"/api/v1/games/{game.pk}/resign/").status_code == 200
+    position = Seat.objects.get(game=game, user=leaver).position
+    page = Client(headers={"accept-language": "de"})
+    page.force_login(stayer)
+    html = page.get(reverse("game-page", args=[game.pk])).content.decode()
+    assert 'id="seat-handover"' in html
+    assert f'<option value="{position}">' in html and "(hat verlassen)" in html
+    assert "Der Computer spielt ihn bis zum Ende" in html
+    # The leaver, out of the game, is offered nothing.
+    gone = Client()
+    gone.force_login(leaver)
+    assert (
+        'id="seat-handover"' not in gone.get(reverse("game-page", args=[game.pk])).content.decode()
+    )
+
+    page.post(
+        reverse("game-seat-bot-page", args=[game.pk]), {"position": position, "level": "random"}
+    )
+    seat = Seat.objects.select_related("user__profile").get(game=game, position=position)
+    assert seat.user.profile.is_bot and not seat.dropped

@@ -84,3 +84,23 @@ def test_the_league_setting_is_in_the_api(client_for, staff):
     )
     assert patched.status_code == 200, patched.json()
     assert patched.json()["bot_handover"] is False
+
+
+def test_the_organiser_sees_the_hand_over_on_the_game_page_where_the_league_allows_it(
+    running_season,
+):
+    from django.test import Client
+    from django.urls import reverse
+
+    for allowed in (False, True):
+        league, _lg, game, leaver = league_game_with_a_leaver(running_season, bot_handover=allowed)
+        organiser = Client()
+        organiser.force_login(league.created_by)
+        html = organiser.get(reverse("game-page", args=[game.pk])).content.decode()
+        assert ('id="seat-handover"' in html) is allowed
+        if allowed:
+            position = game.seats.get(user=leaver).position
+            # Only the seat that left is offered to the organiser.
+            assert f'<option value="{position}">' in html
+            for seat in game.seats.exclude(user=leaver):
+                assert f'<option value="{seat.position}">' not in html
