@@ -104,3 +104,30 @@ def test_the_organiser_sees_the_hand_over_on_the_game_page_where_the_league_allo
             assert f'<option value="{position}">' in html
             for seat in game.seats.exclude(user=leaver):
                 assert f'<option value="{seat.position}">' not in html
+
+
+def test_in_a_swiss_tournament_the_leaver_keeps_the_drop_at_the_table(
+    league_season, client_for, eager_celery
+):
+    from leagues import services as league_services
+    from leagues.formats.tournament import tournament_view
+
+    league, season, users = league_season(
+        3, format="swiss", rounds=1, players_per_game=3, bot_handover=True
+    )
+    league_services.season_start(season_id=season.pk, user=league.created_by)
+    lg = LeagueGame.objects.get(group__division__season=season)
+    game = play_until(lg.game_id, in_actions, seed=12)
+    leaver = game.seats.order_by("position").first().user
+    game_services.game_resign(game_id=game.pk, user=leaver)
+    position = game.seats.get(user=leaver).position
+    assert hand_over(client_for(league.created_by), game, position).status_code == 200
+    assert play_to_end(game.pk, seed=6).status == Game.Status.FINISHED
+
+    season.refresh_from_db()
+    view = tournament_view(season)
+    table = view["rounds"][0]["tables"][0]
+    seat = table["seats"][position - 1]
+    assert seat["username"] == leaver.username and seat["place"] == 3
+    assert {row["username"] for row in view["standings"]} == {u.username for u in users}
+    assert view["standings"][-1]["username"] == leaver.username
