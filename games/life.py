@@ -2,6 +2,7 @@
 
 Each step of a game's life is one function here: ``start``, ``move``, ``undo``, ``rollback``,
 ``drop``, ``resign`` (a drop, or the abort when the game cannot go on without the seat),
+``rejoin`` (a dropped seat handed to the computer plays on),
 ``abort`` and, inside them, the end of the game (``_finish``) and its reopening by a rollback
 (``_reopen``). A public step takes the game row's lock, asks the caller's ``may`` who acts (the
 services' rules of who may do what: it raises ``Forbidden`` or ``NotFound``), checks that the
@@ -235,16 +236,32 @@ def drop_seat(game: Game, seat: Seat, by) -> MoveResult:
     """The engine's drop of ``seat`` appended to the log (the game's lock held)."""
     if seat.dropped:
         raise ApplicationError(f"{seat.faction} has already left the game.")
-    engine = kinds.engine_for(game.kind)
-    state = engine.drop_seat(log.load_state(game), seat.position)
+    state = kinds.engine_for(game.kind).drop_seat(log.load_state(game), seat.position)
+    return _seat_entry(
+        game, state, seat, by, Move.Kind.DROP, kinds.drop_command(game.kind, seat.faction)
+    )
+
+
+def rejoin(game: Game, seat: Seat, by) -> MoveResult:
+    """A dropped seat plays on (its lock held): the engine takes the drop back as the state
+    stands now (the seat's turns missed stay missed), appended to the log; the caller has
+    given the seat to its new player (the computer)."""
+    if not seat.dropped:
+        raise ApplicationError(_("This seat has not left the game."))
+    state = kinds.restore_seat(game.kind, log.load_state(game), seat.position)
+    return _seat_entry(game, state, seat, by, Move.Kind.REJOIN, f"rejoin {seat.faction}".strip())
+
+
+def _seat_entry(game: Game, state: Any, seat: Seat, by, kind: str, command: str) -> MoveResult:
+    """A seat's drop or rejoin (``kind``), done by ``by`` (None: the time control), in the log."""
     entry = log.append(
         game,
         state,
-        kind=Move.Kind.DROP,
+        kind=kind,
         seat=seat,
         user_id=by.pk if by is not None else None,
         actor=seat.faction,
-        command=kinds.drop_command(game.kind, seat.faction),
+        command=command,
     )
     return settle(game, state, entry, automatic=False)
 
@@ -397,11 +414,18 @@ def _waiting_notice(decision: dict, seat: Seat | None, move: Move, acting: bool)
 
 
 def _dropped_seats(game: Game) -> set[int]:
-    """The seats (ids) whose drop is in force."""
+    """The seats (ids) whose drop is in force (and not followed by a rejoin in force)."""
     if not game.moves.filter(kind=Move.Kind.DROP).exists():
         return set()
-    kept = log.effective_moves(list(game.moves.order_by("number")))
-    return {m.seat_id for m in kept if m.kind == Move.Kind.DROP and m.seat_id is not None}
+    dropped: set[int] = set()
+    for m in log.effective_moves(list(game.moves.order_by("number"))):
+        if m.seat_id is None:
+            continue
+        if m.kind == Move.Kind.DROP:
+            dropped.add(m.seat_id)
+        elif m.kind == Move.Kind.REJOIN:
+            dropped.discard(m.seat_id)
+    return dropped
 
 
 def _finish(game: Game, state: Any, seats: list[Seat]) -> None:

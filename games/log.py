@@ -166,10 +166,11 @@ def _save_snapshot(game: Game, state: Any) -> None:
 
 
 def effective_moves(moves: Sequence[Move]) -> list[Move]:
-    """The commands and drops still in force once undos and rollbacks are taken into account."""
+    """The commands, drops and rejoins still in force once undos and rollbacks are taken into
+    account."""
     kept: list[Move] = []
     for move in moves:
-        if move.kind in (Move.Kind.COMMAND, Move.Kind.DROP):
+        if move.kind in (Move.Kind.COMMAND, Move.Kind.DROP, Move.Kind.REJOIN):
             kept.append(move)
         elif move.kind == Move.Kind.UNDO:
             kept = [m for m in kept if m.number != move.target]
@@ -186,12 +187,14 @@ def replay(game: Game, moves: Sequence[Move] | None = None) -> Any:
 
 
 def replay_kept(game: Game, kept: Sequence[Move]) -> Any:
-    """The state after the setup and ``kept``, moves in force (commands and drops)."""
+    """The state after the setup and ``kept``, moves in force (commands, drops, rejoins)."""
     engine = kinds.engine_for(game.kind)
     state = engine.new_state(game.setup)
     for move in kept:
         if move.kind == Move.Kind.DROP:
             state = engine.drop_seat(state, _dropped_position(move))
+        elif move.kind == Move.Kind.REJOIN:
+            state = kinds.restore_seat(game.kind, state, _dropped_position(move))
         else:
             state, _ = engine.apply(state, move.actor, move.command)
     return state
@@ -292,6 +295,9 @@ def ledger_rebuild(game_id: int) -> int:
     for move in effective_moves(list(game.moves.select_related("seat").order_by("number"))):
         if move.kind == Move.Kind.DROP:
             state = engine.drop_seat(state, _dropped_position(move))
+            continue
+        if move.kind == Move.Kind.REJOIN:
+            state = kinds.restore_seat(game.kind, state, _dropped_position(move))
             continue
         try:
             state, rows = engine.apply(state, move.actor, move.command)

@@ -158,6 +158,7 @@ class Move(models.Model):
         DROP = "drop", "faction dropped (resignation or admin)"
         UNDO = "undo", "undo of the player's own last move"
         ROLLBACK = "rollback", "admin rollback to an earlier move"
+        REJOIN = "rejoin", "a dropped seat plays on (handed to the computer)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()

@@ -183,7 +183,7 @@ def undone_numbers(game: Game) -> set[int]:
     return {
         m.number
         for m in moves
-        if m.kind in (Move.Kind.COMMAND, Move.Kind.DROP) and m.number not in kept
+        if m.kind in (Move.Kind.COMMAND, Move.Kind.DROP, Move.Kind.REJOIN) and m.number not in kept
     }
 
 

@@ -331,6 +331,16 @@ def faction_drop_for_league(*, game_id: int, faction: str, organiser) -> life.Mo
     )
 
 
+def seat_rejoin(game: Game, seat: Seat, by) -> life.MoveResult:
+    """A dropped seat, just given to the computer, plays on (the game's lock held by the
+    caller, the bots app, which has checked that ``by`` may): with a chess clock it starts
+    again from the initial time, since the player it took over from may have run out."""
+    if game.time_control == Game.TimeControl.CHESS and game.clock_initial is not None:
+        seat.time_left = game.clock_initial
+        Seat.objects.filter(pk=seat.pk).update(time_left=seat.time_left)
+    return life.rejoin(game, seat, by)
+
+
 def game_resign(*, game_id: int, user) -> Game:
     return life.resign(game_id, seat_of=_own_seat(user), who=display_name(user))
 

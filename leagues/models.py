@@ -115,6 +115,11 @@ class League(models.Model):
     auto_end = models.BooleanField(
         default=True, help_text="End a season as soon as its last game has finished."
     )
+    bot_handover = models.BooleanField(
+        default=False,
+        help_text="The organisers may hand a seat that left a game (resigned, ran out of time, "
+        "dropped) to the computer, which plays it to the end (docs/bots.md).",
+    )
     renew_signups = models.BooleanField(
         default=False,
         help_text="Sign the players of an ended season up for the next one (they may withdraw).",

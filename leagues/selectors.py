@@ -11,6 +11,7 @@ import django_filters
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
+from bots.selectors import Before, players_before
 from games.models import Game, Seat
 from tm_site.exceptions import NotFound
 
@@ -193,16 +194,38 @@ def ratings_of(user_ids: Iterable[int], kind: str) -> dict[int, float]:
 # --- standings and schedule ------------------------------------------------------------------
 
 
+def seat_result(
+    before: dict[tuple[int, int], Before],
+    game_id: int,
+    position: int,
+    user_id: int,
+    vp: int | None,
+    dropped: bool,
+) -> standings_rules.SeatResult[int]:
+    """A seat's result for the league. A seat handed to the computer counts for the player it
+    was taken from, as a drop with the score they had then (``before``: bots.selectors
+    .players_before); the computer's own play counts for nobody."""
+    taken = before.get((game_id, position))
+    if taken is None:
+        return standings_rules.SeatResult(user_id, vp or 0, dropped)
+    return standings_rules.SeatResult(
+        taken.user_id, taken.vp if taken.vp is not None else vp or 0, True
+    )
+
+
 def group_results(group: Group) -> list[standings_rules.GameResult[int]]:
     """The finished games of a group, as the standings' input (players are user ids)."""
-    rows = (
+    rows = list(
         Seat.objects.filter(game__league_game__group=group, game__status=Game.Status.FINISHED)
         .order_by("game__league_game__number", "position")
-        .values_list("game_id", "user_id", "final_vp", "dropped")
+        .values_list("game_id", "position", "user_id", "final_vp", "dropped")
     )
+    before = players_before({row[0] for row in rows})
     seats: dict[int, list[standings_rules.SeatResult[int]]] = {}
-    for game_id, user_id, vp, dropped in rows:
-        seats.setdefault(game_id, []).append(standings_rules.SeatResult(user_id, vp or 0, dropped))
+    for game_id, position, user_id, vp, dropped in rows:
+        seats.setdefault(game_id, []).append(
+            seat_result(before, game_id, position, user_id, vp, dropped)
+        )
     return [standings_rules.GameResult(game_id, tuple(s)) for game_id, s in seats.items()]
 
 
@@ -330,17 +353,17 @@ def group_schedule(group: Group) -> list[ScheduledGame]:
         .order_by("number")
     )
     schedule = []
+    before = players_before(lg.game_id for lg in league_games)
     for lg in league_games:
         seats = list(lg.game.seats.all())
         places: dict[int, tuple[int, int]] = {}
         points: dict[int, Fraction] = {}
+        results = [
+            seat_result(before, lg.game_id, s.position, s.user_id, s.final_vp, s.dropped)
+            for s in seats
+        ]
         if lg.game.status == Game.Status.FINISHED:
-            result = standings_rules.GameResult(
-                lg.game_id,
-                tuple(
-                    standings_rules.SeatResult(s.user_id, s.final_vp or 0, s.dropped) for s in seats
-                ),
-            )
+            result = standings_rules.GameResult(lg.game_id, tuple(results))
             places = standings_rules.places(result)
             points = standings_rules.game_points(result, table)
         schedule.append(
@@ -354,10 +377,10 @@ def group_schedule(group: Group) -> list[ScheduledGame]:
                         "faction": s.faction or None,
                         "dropped": s.dropped,
                         "vp": s.final_vp,
-                        "place": places[s.user_id][0] if s.user_id in places else None,
-                        "points": points.get(s.user_id),
+                        "place": places[r.player][0] if r.player in places else None,
+                        "points": points.get(r.player),
                     }
-                    for s in seats
+                    for s, r in zip(seats, results, strict=True)
                 ],
             )
         )

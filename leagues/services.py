@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import clock as game_clock
 from games import kinds
@@ -64,6 +65,7 @@ SETTINGS = (
     "signup_period",
     "auto_end",
     "renew_signups",
+    "bot_handover",
     "rounds",
     "advance",
     "round_time",
@@ -82,6 +84,27 @@ def require_organiser(league: League, user) -> None:
         raise Forbidden("Log in to organise a league.")
     if not selectors.is_organiser(league, user):
         raise Forbidden(f"Only staff and the admins of {league.name} can do that.")
+
+
+def organiser_hand_over_right(game: Game, user) -> bool | str | None:
+    """Whether ``user`` may hand a seat of this league game to the computer as its organiser
+    (bots.services.seat_hand_over): only where the league allows it (``bot_handover``)."""
+    league_game = (
+        LeagueGame.objects.filter(game=game)
+        .select_related("group__division__season__league")
+        .first()
+    )
+    if league_game is None or not user.is_authenticated:
+        return None
+    league = league_game.group.division.season.league
+    if not selectors.is_organiser(league, user):
+        return None
+    if not league.bot_handover:
+        return _(
+            "%(league)s does not let its organisers hand seats to the computer "
+            "(the league setting bot_handover)."
+        ) % {"league": league.name}
+    return True
 
 
 def _locked_season(season_id: int) -> Season:

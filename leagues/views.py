@@ -154,7 +154,16 @@ def league_new_page(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/league_new.html", context)
 
 
-FORM_FIELDS = ("name", "kind", "format", "players_per_game", "rounds", "advance", "group_size")
+FORM_FIELDS = (
+    "name",
+    "kind",
+    "format",
+    "players_per_game",
+    "rounds",
+    "advance",
+    "group_size",
+    "bot_handover",
+)
 
 
 def _form_settings(values: dict[str, str]) -> dict:
@@ -164,6 +173,7 @@ def _form_settings(values: dict[str, str]) -> dict:
         "kind": values["kind"],
         "format": values["format"],
         "players_per_game": int(values["players_per_game"] or 0),
+        "bot_handover": bool(values.get("bot_handover")),
     }
     numbers = {"swiss": ("rounds",), "knockout": ("advance",), "divisions": ("group_size",)}
     for name in numbers.get(values["format"], ()):

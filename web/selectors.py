@@ -452,22 +452,36 @@ def premoves_view(game: Game, user) -> dict[str, Any]:
 
 def seat_handover(game: Game, user) -> dict[str, Any] | None:
     """What the game page offers to hand a seat to the computer: in an unrated running game,
-    to its players, the seats people play (the service decides whether a seat's player has
-    been silent long enough); None otherwise."""
+    to its players, the seats people play, those that have left included (the service decides
+    whether a seat's player has been silent long enough); to whom another right lets (a
+    league's organiser, where the league allows it), the seats that have left; None
+    otherwise."""
     from accounts.selectors import display_name, is_bot
+    from bots.services import hand_over_right
 
-    if game.status != Game.Status.RUNNING or game.counts_for_rating:
+    if game.status != Game.Status.RUNNING or not user.is_authenticated:
         return None
-    if not user.is_authenticated:
+    if not kinds.bot_levels(game.kind):
         return None
     seats = list(game.seats.select_related("user__profile").order_by("position"))
-    if not any(s.user_id == user.pk and not s.dropped for s in seats):
+    player = not game.counts_for_rating and any(
+        s.user_id == user.pk and not s.dropped for s in seats
+    )
+    if not player and hand_over_right(game, user) is not True:
+        return None
+    offered = [
+        {
+            "position": s.position,
+            "name": display_name(s.user),
+            "mine": s.user_id == user.pk,
+            "left": s.dropped,
+        }
+        for s in seats
+        if not is_bot(s.user) and (player or s.dropped)
+    ]
+    if not offered:
         return None
     return {
-        "seats": [
-            {"position": s.position, "name": display_name(s.user), "mine": s.user_id == user.pk}
-            for s in seats
-            if not s.dropped and not is_bot(s.user)
-        ],
+        "seats": offered,
         "levels": [(lv, bot_level_name(lv)) for lv in kinds.bot_levels(game.kind)],
     }

@@ -1,4 +1,4 @@
-"""Bots API: hand a silent player's seat to the computer."""
+"""Bots API: hand a seat that has left, or a silent player's, to the computer."""
 
 from __future__ import annotations
 
@@ -21,8 +21,11 @@ class SeatOutputSerializer(serializers.Serializer):
 
 
 class GameSeatBotApi(APIView):
-    """Hand a seat of an unrated running game to the computer: your own at any time, a silent
-    player's once the game has waited for them long enough (or past their deadline)."""
+    """Hand a seat of a running game to the computer, which plays it to the end. In an unrated
+    game: your own at any time, one that has left (resigned, ran out of time, dropped) at any
+    time, a silent player's once the game has waited for them long enough. In a league game
+    (rated too): its organisers, a seat that has left, where the league allows it
+    (``bot_handover``)."""
 
     permission_classes = [IsAuthenticated]
 
@@ -35,8 +38,14 @@ class GameSeatBotApi(APIView):
         request=InputSerializer,
         responses={
             200: SeatOutputSerializer,
-            400: OpenApiResponse(description="Unknown level, seat not silent: {error}"),
-            403: OpenApiResponse(description="Not a player, or a rated game: {error}"),
+            400: OpenApiResponse(
+                description="Unknown level, seat not silent or (for an organiser) not left, "
+                "a program's seat, a seat the rules cannot take back now: {error}"
+            ),
+            403: OpenApiResponse(
+                description="Not a player (or left the game), a rated game, a league that "
+                "does not allow it: {error}"
+            ),
             404: OpenApiResponse(description="No such game or seat: {error}"),
         },
         tags=["games"],

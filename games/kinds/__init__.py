@@ -33,6 +33,7 @@ _RULED = (
     "apply",
     "apply_for_seat",
     "drop_seat",
+    "restore_seat",
     "legal_commands",
     "preview",
     "seated_setup",
@@ -184,6 +185,16 @@ def drop_command(kind: str, role: str) -> str:
     """The log's words for dropping the seat that plays ``role``."""
     words = getattr(engine_for(kind), "drop_command", None)
     return words(role) if words else f"drop-faction {role}"
+
+
+def restore_seat(kind: str, state: Any, seat: int) -> Any:
+    """A dropped seat back in play (see the contract); IllegalMove where the kind cannot."""
+    engine = engine_for(kind)
+    if not hasattr(engine, "restore_seat"):
+        from .errors import IllegalMove
+
+        raise IllegalMove("In this game a seat that has left cannot come back.")
+    return engine.restore_seat(state, seat)
 
 
 def undo_refusal(kind: str, rows: list[dict]) -> str | None:

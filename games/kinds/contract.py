@@ -29,6 +29,9 @@ from a secret deck). Without it the platform applies the command and shows the s
 ``undo_refusal(rows)``: why the move that wrote these ledger rows may not be taken back (it
 showed its player something secret: cards drawn, others' secret choices), or ``None``; without
 it a player may take back their own last move while nobody has acted since.
+``restore_seat(state, seat)``: a dropped seat plays on (the computer takes it over) from the
+state as it is, back in the turn order; raises ``RuleViolation`` when the rules cannot take it
+back now. Without it a seat that left stays out (bots.services.seat_hand_over refuses it).
 ``drop_command(role)``: the log's words for the drop of the seat playing ``role`` (without
 it: ``drop-faction <role>``).
 ``canonical_command(command)``: a row as the log stores it (comments removed, spelling made

@@ -85,6 +85,9 @@ class LeagueOutputSerializer(serializers.Serializer):
     signup_period = serializers.SerializerMethodField(help_text="Seconds, or null.")
     auto_end = serializers.BooleanField()
     renew_signups = serializers.BooleanField()
+    bot_handover = serializers.BooleanField(
+        help_text="The organisers may hand a seat that left a game to the computer."
+    )
     created_by = serializers.CharField(source="created_by.username")
     admins = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()

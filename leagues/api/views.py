@@ -157,6 +157,11 @@ class LeagueSettingsInputSerializer(serializers.Serializer):
     )
     auto_end = serializers.BooleanField(required=False)
     renew_signups = serializers.BooleanField(required=False)
+    bot_handover = serializers.BooleanField(
+        required=False,
+        help_text="Let the organisers hand a seat that left a game (resigned, ran out of time, "
+        "dropped) to the computer; default off.",
+    )
     rounds = serializers.IntegerField(
         required=False, min_value=1, max_value=20, help_text="Swiss: rounds of a tournament."
     )

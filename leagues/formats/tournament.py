@@ -17,13 +17,15 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from bots.selectors import players_before
 from games import kinds
 from games.models import Game, Seat
 from tm_site.exceptions import ApplicationError
 
 from .. import tournaments
 from ..models import Division, Group, LeagueGame, Membership, Participant, Season
-from ..standings import GameResult, SeatResult, places
+from ..selectors import seat_result
+from ..standings import GameResult, places
 from .base import LeagueFormat, create_game, decimal
 
 User = get_user_model()
@@ -73,16 +75,16 @@ def rounds_of(season: Season) -> list[Round]:
     ):
         seats.setdefault(seat.game_id, []).append(seat)
     tables: dict[int, list[Table]] = {}
+    before = players_before(seats)
     for lg in games:
-        game_seats = seats.get(lg.game_id, [])
-        result = None
-        if lg.game.status == Game.Status.FINISHED:
-            result = GameResult(
-                lg.game_id,
-                tuple(SeatResult(s.user_id, s.final_vp or 0, s.dropped) for s in game_seats),
-            )
+        # A seat handed to the computer counts for the player it was taken from, as a drop.
+        results = tuple(
+            seat_result(before, lg.game_id, s.position, s.user_id, s.final_vp, s.dropped)
+            for s in seats.get(lg.game_id, [])
+        )
+        result = GameResult(lg.game_id, results) if lg.game.status == Game.Status.FINISHED else None
         tables.setdefault(lg.group.division_id, []).append(
-            Table(lg.group, lg.game, tuple(s.user_id for s in game_seats), result)
+            Table(lg.group, lg.game, tuple(r.player for r in results), result)
         )
     return [Round(d, tables.get(d.pk, []), list(d.byes or [])) for d in divisions]
 

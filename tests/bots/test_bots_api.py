@@ -287,8 +287,9 @@ def test_a_game_waiting_too_long_for_a_bot_is_woken(client_for, user):
 
 
 def test_with_a_time_control_a_seat_is_silent_after_half_its_time(client_for, user, other_user):
-    """A time control drops a seat at its deadline, for good: the others can hand it to the
-    computer before that, once half the time has passed."""
+    """A time control drops a seat at its deadline; the others can hand it to the computer
+    before that, once half the time has passed (after it, as a seat that has left:
+    tests/bots/test_bots_handover.py)."""
     game = services.game_create(
         user=user,
         player_count=2,

@@ -112,6 +112,19 @@ class Mythotopia:
     def drop_seat(self, state: Any, seat: int) -> Any:
         return mythotopia.drop(state, seat)
 
+    def restore_seat(self, state: Any, seat: int) -> Any:
+        """A dropped seat plays on (handed to the computer) as the drop left it, back in the
+        turn order; not while the seats still make their secret setup choices."""
+        if seat not in state["dropped"]:
+            raise RuleViolation("This seat has not left the game.")
+        if self.is_finished(state):
+            raise RuleViolation("The game is over.")
+        if state.get("start_choices") is not None or state.get("citadel_choices") is not None:
+            raise RuleViolation("A seat that left can come back once the setup choices are made.")
+        new = self.load(self.dump(state))
+        new["dropped"] = [s for s in new["dropped"] if s != seat]
+        return new
+
     def actor(self, state: Any, seat: int) -> str:
         return str(state["colours"][seat - 1])
 

@@ -226,6 +226,9 @@ class TerraMystica:
     def drop_seat(self, state: Any, seat: int) -> Any:
         return engine.drop_faction(state, engine.actor_for_seat(state, seat))
 
+    def restore_seat(self, state: Any, seat: int) -> Any:
+        return engine.restore_faction(state, engine.actor_for_seat(state, seat))
+
     def actor(self, state: Any, seat: int) -> str:
         return engine.actor_for_seat(state, seat)
 

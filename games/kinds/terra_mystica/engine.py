@@ -200,6 +200,20 @@ def drop_faction(state: Any, faction: str) -> Any:
         raise IllegalMove(str(exc)) from exc
 
 
+def restore_faction(state: Any, faction: str) -> Any:
+    """A dropped faction plays on (its seat handed to the computer): the state as the drop
+    left it, the faction back in the turn order. Only in the actions phase: a faction dropped
+    during the setup misses its buildings, and the income already given stays given."""
+    f = state.factions.get(faction)
+    if f is None or not f.dropped:
+        raise IllegalMove(f"{faction} have not left this game.")
+    if state.finished or state.round < 1 or state.phase != "play":
+        raise IllegalMove("A faction that left can come back only during a round's actions.")
+    new_state = state.copy()
+    new_state.factions[faction].dropped = False
+    return new_state
+
+
 def waiting_for(state: Any) -> list[dict]:
     return [to_plain(d) for d in _tm().waiting_for(state)]
 

@@ -72,6 +72,8 @@ def export_text(game: Game) -> str:
     for move in effective_moves(list(game.moves.order_by("number"))):
         if move.kind == Move.Kind.DROP:
             lines.append(f"drop-faction {move.actor}")
+        elif move.kind == Move.Kind.REJOIN:  # no word for it in the notation
+            lines.append(f"# {move.actor} play on (the seat handed to the computer)")
         else:
             lines.append(f"{move.actor}: {move.command}")
     return "\n".join(lines) + "\n"
