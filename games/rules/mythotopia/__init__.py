@@ -6,11 +6,12 @@ the engine accepts; ``view`` shows a state to a seat or a spectator; ``preview``
 """
 
 from .data import provisional, provisional_note
+from .deal import new_state
 from .engine import apply, canonical, drop
 from .legal import acting_seat, candidates, legal_commands
 from .preview import preview
 from .scoring import breakdown, vp
-from .state import choosers, make_setup, new_state, seat_colour
+from .state import choosers, make_setup, seat_colour
 from .view import view
 
 __all__ = [
