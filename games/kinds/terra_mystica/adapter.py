@@ -205,10 +205,7 @@ class TerraMystica:
             engine.check_map(map_id, options)
         except ApplicationError as exc:
             raise RuleViolation(f"map_id: {exc.message}") from exc
-        try:
-            drawn = engine.random_setup(seed, len(players), options, players, map_id)
-        except engine.IllegalMove as exc:
-            raise RuleViolation(exc.message) from exc
+        drawn = engine.random_setup(seed, len(players), options, players, map_id)
         return {
             "scoring_tiles": drawn["scoring_tiles"],
             "removed_bonus_tiles": drawn["removed_bonus_tiles"],
