@@ -5,9 +5,9 @@ state and its ledger row or raises ``RuleError`` naming the rule; ``legal_comman
 the engine accepts; ``view`` shows a state to a seat or a spectator; ``preview`` tries a command for a seat.
 """
 
+from .commands import apply, canonical, drop
 from .data import provisional, provisional_note
 from .deal import new_state
-from .engine import apply, canonical, drop
 from .legal import acting_seat, candidates, legal_commands
 from .preview import preview
 from .scoring import breakdown, vp
