@@ -37,6 +37,41 @@ def test_no_module_imports_itself_in_a_circle():
     assert cycles == set()
 
 
+def _private_names_of_other_modules(tree: ast.Module) -> list[str]:
+    """``from m import _x`` and ``m._x`` for a module ``m`` this one imports."""
+    imported, used = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                imported.add(alias.asname or alias.name)
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    used.append(f"{node.module}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            imported.update((a.asname or a.name).split(".")[0] for a in node.names)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and isinstance(node.value, ast.Name)
+            and node.value.id in imported
+        ):
+            used.append(f"{node.value.id}.{node.attr}")
+    return used
+
+
+def test_no_module_of_the_rules_engines_reads_another_s_private_names():
+    """What a module keeps to itself (``_name``) stays there: another module that needs it
+    gets a public name or a hook."""
+    root = Path(__file__).resolve().parent.parent
+    used = {
+        str(path.relative_to(root)): names
+        for path in sorted((root / "games" / "rules").rglob("*.py"))
+        if (names := _private_names_of_other_modules(ast.parse(path.read_text())))
+    }
+    assert used == {}
+
+
 # A game's own code: the platform (every package above, statistics and open data) reaches it
 # only through the registry.
 GAME_CODE = (
