@@ -1,5 +1,6 @@
-"""The platform's modules import each other without cycles (the layers between apps are
-import-linter's contracts in pyproject.toml; this covers the modules inside each app)."""
+"""The platform's modules and the rules engines' import each other without cycles (the layers
+between apps are import-linter's contracts in pyproject.toml; this covers the modules inside
+each app and each engine, annotations and imports inside functions included)."""
 
 from __future__ import annotations
 
@@ -21,17 +22,54 @@ PACKAGES = (
 )
 
 
-def test_no_module_of_the_platform_imports_itself_in_a_circle():
-    graph = grimp.build_graph(*PACKAGES, include_external_packages=False)
-    modules = sorted(m for m in graph.modules if not m.startswith("games.rules"))
+def test_no_module_imports_itself_in_a_circle():
+    """Every package, the rules engines (games.rules) included: no module reaches back to
+    itself through the modules it imports."""
+    graph = grimp.build_graph(
+        *PACKAGES, "stats", "opendata", include_external_packages=False, cache_dir=None
+    )
     cycles = {
         tuple(sorted((module, imported)))
-        for module in modules
+        for module in sorted(graph.modules)
         for imported in graph.find_modules_directly_imported_by(module)
-        if not imported.startswith("games.rules")
-        and graph.chain_exists(importer=imported, imported=module)
+        if graph.chain_exists(importer=imported, imported=module)
     }
     assert cycles == set()
+
+
+def _private_names_of_other_modules(tree: ast.Module) -> list[str]:
+    """``from m import _x`` and ``m._x`` for a module ``m`` this one imports."""
+    imported, used = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                imported.add(alias.asname or alias.name)
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    used.append(f"{node.module}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            imported.update((a.asname or a.name).split(".")[0] for a in node.names)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and isinstance(node.value, ast.Name)
+            and node.value.id in imported
+        ):
+            used.append(f"{node.value.id}.{node.attr}")
+    return used
+
+
+def test_no_module_of_the_rules_engines_reads_another_s_private_names():
+    """What a module keeps to itself (``_name``) stays there: another module that needs it
+    gets a public name or a hook."""
+    root = Path(__file__).resolve().parent.parent
+    used = {
+        str(path.relative_to(root)): names
+        for path in sorted((root / "games" / "rules").rglob("*.py"))
+        if (names := _private_names_of_other_modules(ast.parse(path.read_text())))
+    }
+    assert used == {}
 
 
 # A game's own code: the platform (every package above, statistics and open data) reaches it

@@ -1,4 +1,4 @@
-"""The platform's errors for any kind's engine: a refused command, an engine that cannot load."""
+"""The platform's error for any kind's engine: a refused command."""
 
 from __future__ import annotations
 
@@ -7,7 +7,3 @@ from tm_site.exceptions import ApplicationError
 
 class IllegalMove(ApplicationError):
     """The engine refused a command; the message names the broken rule."""
-
-
-class EngineUnavailable(ApplicationError):
-    status_code: int = 503

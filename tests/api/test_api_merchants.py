@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from games import log as game_log
-from games.kinds.terra_mystica import engine
+from games.kinds.terra_mystica import facade
 from games.models import Game
 from games.rules.terra_mystica.legal import accepts, candidate_rows, random_legal_command
 from tests.factories import UserFactory
@@ -66,8 +66,8 @@ def test_a_merchants_game_is_played_through_the_api_to_the_end(client_for):
     number = Game.objects.get(pk=game_id).move_count
     state = game_log.load_state(Game.objects.get(pk=game_id))
     rows: list[str] = []
-    while engine.waiting_for(state):
-        decision = rng.choice(engine.waiting_for(state))
+    while facade.waiting_for(state):
+        decision = rng.choice(facade.waiting_for(state))
         row = _next_row(state, decision["actor"], rng, rows)
         assert row is not None
         number = post_move(seats[decision["seat"]], game_id, row, number)

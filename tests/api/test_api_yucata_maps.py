@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games import log as game_log
-from games.kinds.terra_mystica import engine
+from games.kinds.terra_mystica import facade
 from games.models import Game
 from games.rules.terra_mystica.board import variable_vp_table
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command
@@ -56,8 +56,8 @@ def test_a_game_on_the_map_is_played_through_the_api_to_the_end(map_id, name):
     rng = random.Random(map_id)
     number = game.move_count
     state = game_log.load_state(game)
-    while engine.waiting_for(state):
-        decision = rng.choice(engine.waiting_for(state))
+    while facade.waiting_for(state):
+        decision = rng.choice(facade.waiting_for(state))
         actor = decision["actor"]
         passes = [c for c in legal_commands(state, actor) if c.lower().startswith("pass")]
         row = (

@@ -6,7 +6,7 @@ import random
 
 from games import log as game_log
 from games import services as game_services
-from games.kinds.terra_mystica import engine
+from games.kinds.terra_mystica import facade
 from games.models import Game
 from games.rules.terra_mystica.legal import legal_commands, random_legal_command
 
@@ -23,7 +23,7 @@ def play_to_end(game: Game | int, seed: int = 0, eager_pass: float = 0.5) -> Gam
     number = game.move_count
     rng = random.Random(seed)
     while True:
-        waiting = engine.waiting_for(state)
+        waiting = facade.waiting_for(state)
         if not waiting:
             break
         decision = rng.choice(waiting)
@@ -38,7 +38,7 @@ def play_to_end(game: Game | int, seed: int = 0, eager_pass: float = 0.5) -> Gam
             game_id=game.pk, user=users[decision["seat"]], command=row, expected_move_number=number
         )
         number = result.move.number
-        state, _ = engine.apply(state, actor, row)
+        state, _ = facade.apply(state, actor, row)
         if result.finished:
             break
     game.refresh_from_db()
@@ -53,7 +53,7 @@ def choose_factions(game: Game | int, seed: int = 0) -> Game:
     number = game.move_count
     rng = random.Random(seed)
     while True:
-        waiting = [d for d in engine.waiting_for(state) if d["kind"] == "faction"]
+        waiting = [d for d in facade.waiting_for(state) if d["kind"] == "faction"]
         if not waiting:
             break
         decision = waiting[0]
@@ -62,6 +62,6 @@ def choose_factions(game: Game | int, seed: int = 0) -> Game:
             game_id=game.pk, user=users[decision["seat"]], command=row, expected_move_number=number
         )
         number = result.move.number
-        state, _ = engine.apply(state, decision["actor"], row)
+        state, _ = facade.apply(state, decision["actor"], row)
     game.refresh_from_db()
     return game

@@ -124,9 +124,29 @@ def test_a_hidden_hand_game_plays_through_the_api_mail_and_end(
     assert clients[alice.pk].get("/").status_code == 200  # the lobby lists it
 
 
-def test_a_league_of_the_second_kind_creates_its_games(high_card, client_for):
+def _play_out(game: Game) -> None:
+    """Finish a game through the services: the first legal command of whoever must act."""
+    from games import log as game_log
+    from games import services as game_services
+
+    engine = kinds.engine_for(game.kind)
+    users = {s.position: s.user for s in game.seats.select_related("user")}
+    while game.status == Game.Status.RUNNING:
+        [decision] = engine.waiting_for(game_log.load_state(game))
+        seat = decision["seat"]
+        command = engine.legal_commands(game_log.load_state(game), seat)[0]
+        game_services.move_submit(
+            game_id=game.pk, user=users[seat], command=command, expected_move_number=game.move_count
+        )
+        game.refresh_from_db()
+
+
+def test_a_league_season_of_the_second_kind_plays_to_its_standings_and_ratings(
+    high_card, client_for, django_capture_on_commit_callbacks
+):
+    from leagues import selectors as league_selectors
     from leagues import services as league_services
-    from leagues.models import League, LeagueGame
+    from leagues.models import Group, League, LeagueGame, Season
     from tests.factories import SeasonFactory
 
     staff = UserFactory(is_staff=True)
@@ -163,11 +183,40 @@ def test_a_league_of_the_second_kind_creates_its_games(high_card, client_for):
     for player in players:
         league_services.signup_add(season_id=season.pk, user=player)
     league_services.season_start(season_id=season.pk, user=staff)
-    games = [lg.game for lg in LeagueGame.objects.filter(group__division__season=season)]
+    league_games = list(
+        LeagueGame.objects.filter(group__division__season=season).select_related("game")
+    )
+    games = [lg.game for lg in league_games]
     assert games and {(g.kind, g.status) for g in games} == {("high_card", "running")}
     for game in games:
         seated = set(Seat.objects.filter(game=game).values_list("user_id", flat=True))
         assert seated == {p.pk for p in players}
+
+    # Every game played to its end through the services; each game's end refreshes the
+    # standings (the game-over receiver's task) and the last one ends the season.
+    for game in games:
+        season.refresh_from_db()
+        assert season.status == Season.Status.RUNNING
+        with django_capture_on_commit_callbacks(execute=True):
+            _play_out(game)
+        assert game.status == Game.Status.FINISHED
+    season.refresh_from_db()
+    assert season.status == Season.Status.FINISHED
+
+    # The final standings count each game's ranks and tricks, and every game is rated in
+    # High Card's own ratings.
+    [group] = Group.objects.filter(division__season=season)
+    rows = league_selectors.group_standings(group)
+    assert {r.membership.user_id for r in rows} == {p.pk for p in players}
+    assert all(r.games == r.games_scheduled == len(games) for r in rows)
+    tricks = {
+        p.pk: sum(s.final_vp for s in Seat.objects.filter(game__in=games, user=p)) for p in players
+    }
+    assert {r.membership.user_id: r.vp for r in rows} == tricks
+    assert sum(tricks.values()) == 3 * len(games)
+    assert sorted(r.rank for r in rows)[0] == 1
+    rated = PlayerRating.objects.filter(user__in=players)
+    assert {(r.kind, r.games) for r in rated} == {("high_card", len(games))}
 
 
 def test_secret_commands_and_ledger_rows_reach_only_their_player(

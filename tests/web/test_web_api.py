@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import log, services
-from games.kinds.terra_mystica import engine
+from games.kinds.terra_mystica import facade
 from games.models import Move, StateSnapshot
 from web.models import AutoLeechSetting
 
@@ -129,15 +129,15 @@ def test_in_round_five_the_player_in_turn_is_reminded_to_prepare_round_six(
     state = log.load_state(game)
     number = game.move_count
     while state.round < 5 or state.phase != "play":
-        decision = rng.choice(engine.waiting_for(state))
+        decision = rng.choice(facade.waiting_for(state))
         row = random_legal_command(state, decision["actor"], rng)
         result = services.move_submit(
             game_id=game.pk, user=users[decision["seat"]], command=row, expected_move_number=number
         )
         number = result.move.number
-        state, _ = engine.apply(state, decision["actor"], row)
+        state, _ = facade.apply(state, decision["actor"], row)
     game.refresh_from_db()
-    in_turn = {d["seat"] for d in engine.waiting_for(state) if d["kind"] != "leech"}
+    in_turn = {d["seat"] for d in facade.waiting_for(state) if d["kind"] != "leech"}
     for position, user in users.items():
         reminder = client_for(user).get(url).data["reminder"]
         assert ("Round 6" in reminder) == (position in in_turn)
@@ -191,7 +191,7 @@ def test_offers_are_answered_by_the_receivers_settings(league):
     assert (auto.actor, auto.command) == (receiver, f"leech {amount} from {giver}")
     assert auto.user == fresh.user_of(receiver) and auto.seat.faction == receiver
     assert auto.ledger and auto.ledger[0]["faction"] == receiver
-    waiting = engine.waiting_for(log.load_state(game))
+    waiting = facade.waiting_for(log.load_state(game))
     assert not any(d["kind"] == "leech" and d["actor"] == receiver for d in waiting)
     assert StateSnapshot.objects.get(game=game).move_number == game.move_count
 
@@ -220,7 +220,7 @@ def test_without_settings_the_offer_waits_for_the_player(league):
     game = league.refresh()
     last = Move.objects.get(game=game, number=game.move_count)
     assert last.actor != receiver
-    waiting = engine.waiting_for(log.load_state(game))
+    waiting = facade.waiting_for(log.load_state(game))
     assert any(d["kind"] == "leech" and d["actor"] == receiver for d in waiting)
 
 
@@ -295,7 +295,7 @@ def test_the_state_after_any_move_in_force_is_served_to_anyone_who_sees_the_game
     view = response.data
     assert view["move_number"] == 12 and view["latest_move_number"] == 30
     expected = log.replay(game, list(game.moves.filter(number__lte=12).order_by("number")))
-    assert view["factions"] == engine.state_view(expected)["factions"]
+    assert view["factions"] == facade.state_view(expected)["factions"]
     start = api.get(f"/api/v1/games/{game.pk}/states/0/").data
     assert start["factions"] == {} and start["round"] == 0
 

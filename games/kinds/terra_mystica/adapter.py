@@ -1,4 +1,4 @@
-"""Terra Mystica as a game kind: the contract over ``engine``, the TM rules engine's facade."""
+"""Terra Mystica as a game kind: the contract over ``facade``, the platform's door to the TM rules."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from tm_site.exceptions import ApplicationError
 
 from ..contract import KindInfo, RuleViolation
-from . import catalog, engine
+from . import catalog, facade
 
 # The engine's rules revision (terra.snellman.net's base game with its options). 2026.11.1:
 # Merchants of the Seas follows its seed more strictly (reach of ships on a river only,
@@ -37,9 +37,9 @@ class TerraMystica:
     def setup(
         self, *, players: Sequence[str], options: Sequence[str], seed: str, requested: dict | None
     ) -> dict:
-        # ``engine`` turns the rules' errors into the platform's IllegalMove itself.
+        # ``facade`` turns the rules' errors into the platform's IllegalMove itself.
         if requested and requested.get("scoring_tiles"):
-            return engine.explicit_setup(
+            return facade.explicit_setup(
                 player_count=len(players),
                 options=options,
                 scoring_tiles=requested["scoring_tiles"],
@@ -48,13 +48,13 @@ class TerraMystica:
                 map_id=requested.get("map_id"),
                 auction_factions=requested.get("auction_factions") or (),
             )
-        return engine.random_setup(
+        return facade.random_setup(
             seed, len(players), options, players, (requested or {}).get("map_id")
         )
 
     def canonical_command(self, command: str) -> str:
         """A row as the log stores it (comments after '#' removed, sub-commands joined by '. ')."""
-        return engine.canonical_command(command)
+        return facade.canonical_command(command)
 
     def drop_command(self, role: str) -> str:
         return f"drop-faction {role}"
@@ -65,9 +65,9 @@ class TerraMystica:
         """A fixed setup (scoring tiles, removed bonus tiles, the auction's factions, a seat
         order) checked by starting a game from it; without one, the options and the map are
         checked by drawing a setup from ``seed``."""
-        engine.check_map(map_id, options)
+        facade.check_map(map_id, options)
         if not requested:
-            engine.validate_options(seed, player_count, options)
+            facade.validate_options(seed, player_count, options)
             return None
         scoring = [str(t).upper() for t in requested.get("scoring_tiles") or []]
         removed = [str(t).upper() for t in requested.get("removed_bonus_tiles") or []]
@@ -79,8 +79,8 @@ class TerraMystica:
             if not _TILE_ID.match(tile):
                 raise RuleViolation(f"setup: {tile!r} is not a tile id.")
         names = seat_order or [f"player{i}" for i in range(1, player_count + 1)]
-        engine.validate_setup(
-            engine.explicit_setup(
+        facade.validate_setup(
+            facade.explicit_setup(
                 player_count=player_count,
                 options=options,
                 scoring_tiles=scoring,
@@ -98,11 +98,11 @@ class TerraMystica:
 
     # Automatic answers to power offers (Yucata's R0-R7), from settings players store.
     def automatic_settings_defaults(self) -> dict:
-        return engine.autoleech_defaults()
+        return facade.autoleech_defaults()
 
     def automatic_settings_clean(self, data: dict) -> dict:
         """Settings as the engine reads them back; ``ApplicationError`` on bad values."""
-        return engine.autoleech_normalize(data)
+        return facade.autoleech_normalize(data)
 
     def plan(self, state: Any, rows: list[dict], actor: str, command: str) -> dict[str, Any]:
         """The planner: ``rows`` (``actor``, ``command``) played on a copy as players would
@@ -113,32 +113,32 @@ class TerraMystica:
         broken = None
         for i, row in enumerate(rows):
             try:
-                state, _ = engine.apply_player(state, row["actor"], row["command"])
-            except engine.IllegalMove as exc:
+                state, _ = facade.apply_player(state, row["actor"], row["command"])
+            except facade.IllegalMove as exc:
                 broken = {"index": i, "reason": exc.message}
                 break
         if not actor:
-            waiting = engine.waiting_for(state)
+            waiting = facade.waiting_for(state)
             actor = waiting[0]["actor"] if waiting else ""
         ledger: list[dict] = []
         legal: list[str] = []
         if command and broken is None:
-            after, ledger = engine.apply_player(state, actor, command)
-            legal = engine.continuations(state, actor, command)
+            after, ledger = facade.apply_player(state, actor, command)
+            legal = facade.continuations(state, actor, command)
             state = after
         elif actor and broken is None:
-            legal = engine.legal_commands(state, actor)
+            legal = facade.legal_commands(state, actor)
         return {"state": state, "broken": broken, "actor": actor, "ledger": ledger, "legal": legal}
 
     def automatic_answer_due(self, state: Any) -> bool:
         """Whether a power offer is open (cheap: before any settings are read)."""
-        return any(d["kind"] == "leech" for d in engine.waiting_for(state))
+        return any(d["kind"] == "leech" for d in facade.waiting_for(state))
 
     def automatic_answer(
         self, state: Any, settings_by_role: dict[str, dict]
     ) -> tuple[str, str] | None:
         """The next (faction, command) the factions' settings answer by themselves, if any."""
-        return engine.automatic_answer(state, settings_by_role)
+        return facade.automatic_answer(state, settings_by_role)
 
     def page_texts(self, options: list[str], vp_sources: list[str]) -> dict[str, Any]:
         """The board page's texts in the reader's language: the catalog of factions, tiles
@@ -154,7 +154,7 @@ class TerraMystica:
         tiles a fixed setup names (``id: text``)."""
         localized = catalog.localized()
         return {
-            "maps": [(m["id"], catalog.map_name(m["name"])) for m in engine.maps()],
+            "maps": [(m["id"], catalog.map_name(m["name"])) for m in facade.maps()],
             "scoring_tiles": [
                 (t, f"{t}: {localized['scoring'][t]['text']}") for t in catalog.scoring_tile_ids()
             ],
@@ -169,7 +169,7 @@ class TerraMystica:
 
     def maps(self) -> list[dict]:
         """terra.snellman.net's maps: ``id``, ``name``, ``vp_variant``."""
-        return engine.maps()
+        return facade.maps()
 
     # Django-facing capabilities: the API's setup fields, terra.snellman.net's text formats.
     def setup_fields(self) -> type:
@@ -202,45 +202,42 @@ class TerraMystica:
         """The tiles drawn from ``seed`` as for any game, given explicitly so that the seat
         order a league or tournament chose is kept (drawn tiles would shuffle it)."""
         try:
-            engine.check_map(map_id, options)
+            facade.check_map(map_id, options)
         except ApplicationError as exc:
             raise RuleViolation(f"map_id: {exc.message}") from exc
-        try:
-            drawn = engine.random_setup(seed, len(players), options, players, map_id)
-        except engine.IllegalMove as exc:
-            raise RuleViolation(exc.message) from exc
+        drawn = facade.random_setup(seed, len(players), options, players, map_id)
         return {
             "scoring_tiles": drawn["scoring_tiles"],
             "removed_bonus_tiles": drawn["removed_bonus_tiles"],
         }
 
     def new_state(self, setup: dict) -> Any:
-        return engine.new_game(setup)
+        return facade.new_game(setup)
 
     def apply(self, state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
-        return engine.apply(state, actor, command)
+        return facade.apply(state, actor, command)
 
     def apply_for_seat(self, state: Any, seat: int, command: str) -> tuple[Any, list[dict]]:
-        return engine.apply_player(state, engine.actor_for_seat(state, seat), command)
+        return facade.apply_player(state, facade.actor_for_seat(state, seat), command)
 
     def drop_seat(self, state: Any, seat: int) -> Any:
-        return engine.drop_faction(state, engine.actor_for_seat(state, seat))
+        return facade.drop_faction(state, facade.actor_for_seat(state, seat))
 
     def restore_seat(self, state: Any, seat: int) -> Any:
         return engine.restore_faction(state, engine.actor_for_seat(state, seat))
 
     def actor(self, state: Any, seat: int) -> str:
-        return engine.actor_for_seat(state, seat)
+        return facade.actor_for_seat(state, seat)
 
     def role(self, state: Any, seat: int) -> str:
-        actor = engine.actor_for_seat(state, seat)
-        return actor if engine.is_faction_actor(actor) else ""
+        actor = facade.actor_for_seat(state, seat)
+        return actor if facade.is_faction_actor(actor) else ""
 
     def waiting_for(self, state: Any) -> list[dict]:
-        return [{**d, "category": category(d["kind"])} for d in engine.waiting_for(state)]
+        return [{**d, "category": category(d["kind"])} for d in facade.waiting_for(state)]
 
     def is_finished(self, state: Any) -> bool:
-        return engine.is_finished(state)
+        return facade.is_finished(state)
 
     def result(self, state: Any) -> list[dict]:
         return [
@@ -252,48 +249,48 @@ class TerraMystica:
                 "breakdown": row.get("vp_breakdown") or {},
                 "dropped": bool(row.get("dropped")),
             }
-            for row in engine.final_ranking(state)
+            for row in facade.final_ranking(state)
         ]
 
     def round(self, state: Any) -> int:
-        return engine.current_round(state)
+        return facade.current_round(state)
 
     def view(self, state: Any, seat: int | None) -> dict:
         # Everything in Terra Mystica is public: every seat and spectator sees the same.
-        return engine.state_view(state)
+        return facade.state_view(state)
 
     def preview(self, state: Any, seat: int, command: str) -> dict[str, Any]:
         """The state after ``command`` and the commands that may continue the same row (a
         build after spades, a favor tile after a temple), with those only a burn pays for."""
-        actor = engine.actor_for_seat(state, seat)
-        after, rows = engine.apply_player(state, actor, command)
-        legal = engine.continuations(state, actor, command)
+        actor = facade.actor_for_seat(state, seat)
+        after, rows = facade.apply_player(state, actor, command)
+        legal = facade.continuations(state, actor, command)
         # Only a row a burn may still follow can lead to a sacrifice (not after a pass).
         burns = any(row.startswith("burn ") for row in legal)
         return {
             "after": after,
-            "state": engine.state_view(after),
+            "state": facade.state_view(after),
             "ledger": rows,
             "legal": legal,
-            "sacrifices": engine.sacrifice_offers(state, actor, command) if burns else [],
+            "sacrifices": facade.sacrifice_offers(state, actor, command) if burns else [],
         }
 
     def legal_commands(self, state: Any, seat: int) -> list[str]:
-        return engine.legal_commands(state, engine.actor_for_seat(state, seat))
+        return facade.legal_commands(state, facade.actor_for_seat(state, seat))
 
     def transform_and_build(self, state: Any, seat: int, hex_id: str) -> dict[str, dict]:
         """The transform and the dwelling on ``hex_id``, each on its own: ``{"row", "reason"}``
         with the shortest legal row, or None and the rule that part breaks now."""
-        return engine.transform_and_build(state, engine.actor_for_seat(state, seat), hex_id)
+        return facade.transform_and_build(state, facade.actor_for_seat(state, seat), hex_id)
 
     def sacrifice_offers(self, state: Any, seat: int) -> list[dict]:
-        return engine.sacrifice_offers(state, engine.actor_for_seat(state, seat))
+        return facade.sacrifice_offers(state, facade.actor_for_seat(state, seat))
 
     def dump(self, state: Any) -> Any:
-        return engine.state_to_json(state)
+        return facade.state_to_json(state)
 
     def load(self, data: Any) -> Any:
-        return engine.state_from_json(data)
+        return facade.state_from_json(data)
 
 
 def category(kind: str) -> str:

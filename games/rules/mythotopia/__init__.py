@@ -5,12 +5,13 @@ state and its ledger row or raises ``RuleError`` naming the rule; ``legal_comman
 the engine accepts; ``view`` shows a state to a seat or a spectator; ``preview`` tries a command for a seat.
 """
 
+from .commands import apply, canonical, drop
 from .data import provisional, provisional_note
-from .engine import apply, canonical, drop
+from .deal import new_state
 from .legal import acting_seat, candidates, legal_commands
 from .preview import preview
 from .scoring import breakdown, vp
-from .state import choosers, make_setup, new_state, seat_colour
+from .state import choosers, make_setup, seat_colour
 from .view import view
 
 __all__ = [

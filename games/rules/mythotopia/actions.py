@@ -1,4 +1,4 @@
-"""The actions of a turn, each applied to a copy of the state by ``engine.apply``.
+"""The actions of a turn, each applied to a copy of the state by ``commands.apply``.
 
 Every function takes the state, the acting seat, the command's words and the ledger rows to
 fill; it raises ``RuleError`` naming the rule, and the caller throws the copy away.

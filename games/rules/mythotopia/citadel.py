@@ -7,6 +7,7 @@ from typing import Any
 
 from games.rules.core import RuleError
 
+from .deal import deal_hands
 from .sayings import gettext_noop, said
 from .state import State, choosers, controlled
 
@@ -39,8 +40,6 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
         player["villages"] += 1
         player["citadel"] = "board"
     state["citadel_choices"] = None
-    from .start_choice import deal_hands
-
     hands = deal_hands(state)
     rows.append(
         {**said(None, gettext_noop("citadels revealed")), "reveals": True, "drawn_by": hands}

@@ -8,7 +8,7 @@ from games.rules.core import RuleError
 
 from . import citadel, data, start_choice
 from .actions import ARMY_CARDS, connected_by_roads, sea_slug
-from .engine import apply
+from .commands import apply
 from .payment import BENEFITS, CONVERTERS
 from .scoring import empty_vp_cards, token_available
 from .state import (

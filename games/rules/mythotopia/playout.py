@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .deal import new_state
 from .legal import accepted, acting_seat, candidates
-from .state import make_setup, new_state
+from .state import make_setup
 
 # A random player picks a kind of action first, favouring those that move the game towards its
 # end (otherwise cheap actions such as discards crowd them out), then one of its commands at

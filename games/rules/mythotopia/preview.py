@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import citadel, start_choice
-from .engine import apply, canonical
+from .commands import apply, canonical
 from .legal import legal_commands
 from .state import State, seat_colour
 from .view import view

@@ -228,7 +228,7 @@ def march(state: State, seat: int, words: list[str], rows: Rows) -> None:
             gettext_noop("moves %(n)s armies by road from %(start)s to %(end)s"),
         )
         rows.append(said(seat, template, n=count, start=start, end=end))
-    # Open until another command is played (engine.apply closes it).
+    # Open until another command is played (commands.apply closes it).
     state["turn"]["road_move"] = ROAD_MOVE_OPEN
 
 

@@ -11,8 +11,9 @@ from typing import Any
 from games.rules.core import RuleError
 
 from . import data
+from .deal import deal_hands
 from .sayings import gettext_noop, said
-from .state import State, choosers, controlled, draw, first_turn, rng
+from .state import State, choosers, controlled
 
 OPTION = "start-choice"
 
@@ -65,26 +66,6 @@ def reveal(state: State, rows: list[dict[str, Any]]) -> None:
     if state.get("citadel_choices") is None:
         revealed["drawn_by"] = deal_hands(state)
     # Otherwise the citadels are chosen next, and the hands drawn after them (citadel.reveal).
-
-
-def deal_hands(state: State) -> dict[str, list[str]]:
-    """The first hands, by seat, once every secret setup choice is made: the seed sets up the
-    VP cards (the citadels chosen among them) before "Jeder Spieler zieht 5 Karten"."""
-    rules = data.rules()
-    hands: dict[str, list[str]] = {}
-    for index in range(len(state["players"])):
-        seat = str(index + 1)
-        rng(state).shuffle(state["seats"][seat]["deck"])
-        first_hand = rules["hand_size"]
-        if index == 3:
-            first_hand = rules["first_hand_fourth_player"]
-        hands[seat] = draw(state, seat, first_hand)
-    from .scoring import check_islands
-
-    for index in range(len(state["players"])):
-        check_islands(state, index + 1, [])
-    state["turn"] = first_turn(state)
-    return hands
 
 
 def candidates(state: State, seat: int) -> list[str]:

@@ -1,4 +1,4 @@
-"""The state as plain JSON data, its setup per player count, and the deck mechanics.
+"""The state as plain JSON data, the setup a game is dealt from (deal.py deals it), the decks.
 
 Seats are keys "1".."4". Randomness during play comes from the game's seed and a counter kept
 in the state, so a replay draws the same cards and a player cannot see what comes next.
@@ -37,109 +37,6 @@ def make_setup(players: list[str], seed: str, options: list[str]) -> dict[str, A
         if len(players) < 3:
             raise RuleError("Setup: the start choice is played by 3 or 4 players only.")
     return {"players": list(players), "seed": seed, "options": list(options)}
-
-
-def new_state(setup: dict[str, Any]) -> State:
-    rules = data.rules()
-    players = list(setup["players"])
-    count = len(players)
-    state: State = {
-        "seed": str(setup["seed"]),
-        "draws": 0,
-        "players": players,
-        "colours": rules["colours"][str(count)],
-        "provinces": {
-            name: {
-                "owner": None,
-                "building": None,
-                "castle": False,
-                "dragon": False,
-                "runestone": False,
-                "armies": {},
-                "mercenaries": {},
-            }
-            for name in data.provinces()
-        },
-        "roads": [],
-        "ships": {sea: {} for sea in data.seas()},
-        "province_stack": sorted(data.provinces()),
-        "progress_display": [],
-        "progress_stack": sorted(data.progress_cards()),
-        "vp_cards": {},
-        "claimed": [],
-        "out_of_game": [],
-        "token_supply": dict(rules["token_supply"]),
-        "mercenaries": rules["supplies"]["mercenaries"],
-        "roads_left": rules["supplies"]["roads"],
-        "castles_left": rules["supplies"]["castles"],
-        "seats": {},
-        "turn": fresh_turn(1),
-        "turns_played": 0,
-        "dropped": [],
-        "finished": False,
-        "winner": None,
-        "scores": {},
-    }
-    rng(state).shuffle(state["province_stack"])
-    choice = "start-choice" in setup.get("options", [])
-    deal = rules["province_deal"][str(count)] + (1 if choice else 0)
-    supplies = rules["supplies"]
-    for index in range(count):
-        seat = str(index + 1)
-        dealt = [state["province_stack"].pop() for _ in range(deal)]
-        colour = state["colours"][index]
-        state["seats"][seat] = {
-            "deck": dealt + sorted(data.starting_cards()),
-            "hand": [],
-            "discard": [],
-            "reserve": [],
-            "removed": [],
-            "armies": supplies["armies"]["personal"],
-            "armies_general": supplies["armies"]["total"] - supplies["armies"]["personal"],
-            "ships": supplies["ships"]["personal"],
-            "ships_general": supplies["ships"]["total"] - supplies["ships"]["personal"],
-            "villages": supplies["villages"][colour] - deal,
-            "cities": supplies["cities"],
-            "citadel": None,
-            "tokens": [],
-        }
-        for province in dealt:
-            state["provinces"][province].update(owner=index + 1, building="village")
-    rng(state).shuffle(state["progress_stack"])
-    state["progress_display"] = sorted(state["progress_stack"][: rules["display_size"]])
-    del state["progress_stack"][: rules["display_size"]]
-    _setup_vp_cards(state, count)
-    if choice:
-        state["start_choices"] = {}
-    if choice or state.get("citadel_choices") is not None:
-        return state  # the first hands are drawn when every secret setup choice is made
-    from .start_choice import deal_hands
-
-    deal_hands(state)
-    return state
-
-
-def _setup_vp_cards(state: State, count: int) -> None:
-    rules = data.rules()
-    fixed = rules["fixed_vp_tokens"][str(count)]
-    values = data.provisional_value("fixed_vp_token_values")
-    for card in rules["fixed_vp_cards"]:
-        take_from_supply(state, card, [values[card]] * fixed)
-    variable = sorted(rules["variable_vp_cards"])
-    rng(state).shuffle(variable)
-    tokens = data.provisional_value("variable_vp_tokens")
-    for card in sorted(variable[: rules["variable_vp_drawn"]]):
-        take_from_supply(state, card, list(tokens[card]))
-        if card in ("dragons", "runestones"):
-            # The top 5 of the province stack get the piece; the cards go under the stack.
-            top = state["province_stack"][-5:]
-            del state["province_stack"][-5:]
-            for province in top:
-                state["provinces"][province]["dragon" if card == "dragons" else "runestone"] = True
-            state["province_stack"][:0] = top
-        if card == "citadel":
-            # Each player chooses secretly before the first turn (citadel.choose).
-            state["citadel_choices"] = {}
 
 
 def take_from_supply(state: State, card: str, values: list[int]) -> None:

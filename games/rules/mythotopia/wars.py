@@ -119,7 +119,7 @@ def capture(state: State, province: str, attacker: int, rows: list[dict[str, Any
     where["building"] = None
     where["owner"] = None
     card, replacement = _take_province_card(state, province, former)
-    # The loser's replacement card is theirs to see alone (engine.apply hides it from others).
+    # The loser's replacement card is theirs to see alone (commands.apply hides it from others).
     drawn_by = {"drawn_by": {str(former): replacement}} if replacement else {}
     dragon, runestone = where["dragon"], where["runestone"]
     where["dragon"] = where["runestone"] = False

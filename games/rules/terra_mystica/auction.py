@@ -23,21 +23,25 @@ factions were first bid on, and each player starts with 40 - their bid VP.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
+from .data import CYCLE_INDEX
+from .factions import faction_rules
+from .setup import AUCTION_OPTIONS
 
 if TYPE_CHECKING:
     from .context import Game
     from .setup import GameSetup
     from .state import GameState
 
-from .setup import AUCTION_OPTIONS
-
 AUCTION, FAST_AUCTION = AUCTION_OPTIONS
 START_VP = 40
 MAX_BID = 40
 PHASE = "faction-auction"
+# Seats a player with the faction they won (commands.create_faction, passed by the command).
+CreateFaction = Callable[["Game", str, int], None]
 
 
 def auction_kind(setup: GameSetup) -> str | None:
@@ -73,10 +77,8 @@ def start(state: GameState) -> None:
 # --- the phase --------------------------------------------------------------------------
 
 
-def in_auction(g: Game) -> None:
-    """Phase handler: ask for the next bid or choice, or end the auction."""
-    from .turns import next_phase
-
+def in_auction(g: Game) -> bool:
+    """Phase handler: ask for the next bid or choice; True once the auction is over."""
     s = g.s
     if not s.auction:
         start(s)
@@ -85,20 +87,20 @@ def in_auction(g: Game) -> None:
     owed = [r for r in s.action_required if r.get("faction")]
     if owed:
         s.action_required = owed
-        return
+        return False
     if not a["seats"]:
         s.action_required = []
-        s.phase = next_phase(g, PHASE)
-        return
+        return True
     if auction_kind(s.setup) == FAST_AUCTION:
         s.action_required = [_ask(a["turn"], "bid", minimum=None)]
-        return
+        return False
     winner = _printed_winner(a)
     if winner is not None:
         s.action_required = [_ask(winner, "faction", bid=a["bid"] or 0)]
-        return
+        return False
     minimum = 0 if a["bid"] is None else a["bid"] + 1
     s.action_required = [_ask(a["turn"], "bid", minimum=minimum)]
+    return False
 
 
 def _ask(seat: int, kind: str, **extra) -> dict:
@@ -146,14 +148,16 @@ def _on_turn(g: Game, seat: int, verb: str) -> dict:
     return ask
 
 
-def bid(g: Game, seat: int, faction: str | None, amount: int) -> None:
+def bid(
+    g: Game, seat: int, faction: str | None, amount: int, create_faction: CreateFaction
+) -> None:
     s = g.s
     ask = _on_turn(g, seat, "bid")
     a = s.auction
     if not 0 <= amount <= MAX_BID:
         raise RuleError(f"a bid is 0 to {MAX_BID} VP, not {amount}")
     if auction_kind(s.setup) == FAST_AUCTION:
-        _fast_bid(g, seat, faction, amount)
+        _fast_bid(g, seat, faction, amount, create_faction)
         return
     if faction is not None:
         raise RuleError("in the faction auction players bid for the first choice: 'bid <n>'")
@@ -181,7 +185,9 @@ def pass_bid(g: Game, seat: int) -> None:
     a["turn"] = _after(a, seat, a["passed"])
 
 
-def _fast_bid(g: Game, seat: int, faction: str | None, amount: int) -> None:
+def _fast_bid(
+    g: Game, seat: int, faction: str | None, amount: int, create_faction: CreateFaction
+) -> None:
     a = g.s.auction
     if faction is None or faction not in a["offered"]:
         raise RuleError(f"name an offered faction: 'bid <faction> <n>' ({', '.join(a['offered'])})")
@@ -201,12 +207,10 @@ def _fast_bid(g: Game, seat: int, faction: str | None, amount: int) -> None:
     if waiting:
         a["turn"] = _after(a, seat, [x for x in a["seats"] if x in holding])
         return
-    _settle_fast(g)
+    _settle_fast(g, create_faction)
 
 
-def _settle_fast(g: Game) -> None:
-    from .commands import create_faction
-
+def _settle_fast(g: Game, create_faction: CreateFaction) -> None:
     a = g.s.auction
     for position, faction in enumerate(a["claimed"], start=1):
         seat = a["holder"][faction]
@@ -265,9 +269,6 @@ def turn_order(state: GameState) -> list[str]:
 
 def forbidden_start_colours(state: GameState, name: str) -> set[str]:
     """Free-choice factions may not start on the home terrain of another offered faction."""
-    from .data import CYCLE_INDEX
-    from .factions import faction_rules
-
     if not state.auction:
         return set()
     offered = [*state.setup.auction_factions]

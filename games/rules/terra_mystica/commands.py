@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
-from . import auction, building, leech, scoring, turns
+from . import auction, building, leech, offers, scoring, turns
 from .data import (
     CULT_INDEX,
     CULT_SPACE_VALUES,
@@ -58,7 +58,8 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
         return
     if f is None and seat is not None and g.s.phase == auction.PHASE:
         if verb == "bid":
-            auction.bid(g, seat, *args)
+            faction, amount = args
+            auction.bid(g, seat, faction, amount, create_faction)
             return
         if verb == "pass" and args[0] is None:
             auction.pass_bid(g, seat)
@@ -104,9 +105,9 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
     elif verb == "decline":
         amount, source = args
         if amount is None:
-            leech.decline_all(g, f)
+            offers.decline_all(g, f)
         else:
-            leech.decline(g, f, amount, source)
+            offers.decline(g, f, amount, source)
         g.ledger.force_finish = True
     elif verb == "burn":
         burn(g, f, args[0])
@@ -403,7 +404,7 @@ def send_priest(g: Game, f: FactionState, track: str, value: int | None) -> None
 def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res_to: str) -> None:
     if g.s.phase != "play":
         raise RuleError("resources can be converted only during the actions phase")
-    for record in leech.pending_offers(g, f):
+    for record in offers.pending_offers(g, f):
         record["leech_tainted"] = "convert"
     # The faction's own rate for this pair, else the general one (no merged tables built).
     own = g.rules(f).spec.exchange_rates.get(res_from, {})

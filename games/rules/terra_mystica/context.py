@@ -8,6 +8,7 @@ effects a gain triggers (round scoring tile, faction abilities).
 from __future__ import annotations
 
 from functools import cache
+from typing import Protocol
 
 from ..core import RuleError
 from . import towns
@@ -22,7 +23,6 @@ from .data import (
     scoring_tiles,
     town_tiles,
 )
-from .expansion import merchants
 from .factions import LOADED_RULES, FactionRules, faction_rules
 from .ledger import Ledger
 from .state import FactionState, GameState
@@ -61,6 +61,21 @@ PENDING_DISPLAY = {
     "BRIDGE": "bridges",
     "CONVERT_W_TO_P": "worker-to-priest conversions",
 }
+
+
+class ExpansionGains(Protocol):
+    """What gaining resources asks of Merchants of the Seas (part of expansion.MerchantsHooks,
+    registered with it): the base game's bookkeeping never imports the expansion."""
+
+    def gain_ships(self, g: Game, f: FactionState, n: int) -> None: ...
+    def check_favor(self, g: Game, f: FactionState, tile: str) -> None: ...
+
+
+_merchants: list[ExpansionGains] = []
+
+
+def register_merchants_gains(hooks: ExpansionGains) -> None:
+    _merchants[:] = [hooks]
 
 
 @cache
@@ -229,7 +244,7 @@ class Game:
                 self.advance_shipping(f, source="advance_ship")
             return
         if kind == "SHIP" and self.s.merchants is not None:
-            merchants().gain_ships(self, f, delta)
+            _merchants[0].gain_ships(self, f, delta)
             return
         if kind == "GAIN_TELEPORT":
             f.teleport_level += 1
@@ -404,7 +419,7 @@ class Game:
                 f"{f.name} already have {tile}; a faction may own only one copy of a favor tile"
             )
         if self.s.merchants is not None:
-            merchants().check_favor(self, f, tile)
+            _merchants[0].check_favor(self, f, tile)
         if delta > 1:
             raise RuleError("a faction may own only one copy of a favor tile")
         self._take_from_pool(tile, 1)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from ..core import RuleError
-from . import auction, commands, turns
+from . import auction, commands, phases, turns
 from .context import Game
 from .data import CULTS, MERCHANTS, bonus_tiles, favor_tiles, in_game, natural_key, scoring_tiles
 from .expansion import merchants
@@ -30,7 +30,7 @@ def new_game(setup: GameSetup) -> GameState:
 
 
 def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
-    state = GameState(setup=setup, phase=turns.first_phase(setup))
+    state = GameState(setup=setup, phase=phases.first_phase(setup))
     board = setup.board
     state.terrain = {h: t for h, t in board.terrain.items() if t != "river"}
     options = set(setup.options)
@@ -57,7 +57,7 @@ def new_game_logged(setup: GameSetup) -> tuple[GameState, list[LedgerRow]]:
         g.ledger.add_comment(f"Player {i}: {name}")
     for tile in setup.final_scoring_tiles:
         g.ledger.add_comment(f"Added final scoring tile: {tile}")
-    turns.what_next(g)
+    phases.what_next(g)
     return state, g.ledger.rows
 
 
@@ -102,7 +102,7 @@ def apply_in_place(
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
-        turns.what_next(g)
+        phases.what_next(g)
     ledger = g.ledger
     if ledger.collecting is not None:
         ledger.finish_row()
@@ -126,7 +126,7 @@ def drop_faction_in_place(state: GameState, faction: str) -> list[LedgerRow]:
         raise RuleError(f"{faction} are not in this game")
     g = Game(state)
     commands.drop_faction(g, g.faction(faction))
-    turns.what_next(g)
+    phases.what_next(g)
     return g.ledger.rows
 
 

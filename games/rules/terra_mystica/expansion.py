@@ -4,6 +4,8 @@ The base game never imports the expansion: the expansion registers an implementa
 ``MerchantsHooks`` when its package is imported (the engine's package does so last), and the
 base game calls ``merchants()`` only where ``state.merchants is not None``. So the expansion
 depends on the base game and not the other way round, and no import cycle runs through it.
+The bookkeeping of resources (context.Game) sits below this module: it holds its own part of
+the hooks (``context.ExpansionGains``: gaining ships, taking a favor tile), registered here.
 """
 
 from __future__ import annotations
@@ -11,14 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
+from .context import ExpansionGains, register_merchants_gains
+
 if TYPE_CHECKING:
     from .context import Game
     from .setup import GameSetup
     from .state import FactionState, GameState
 
 
-class MerchantsHooks(Protocol):
-    """What the base game asks of the expansion (merchants/hooks.py implements it)."""
+class MerchantsHooks(ExpansionGains, Protocol):
+    """What the base game asks of the expansion (merchants/hooks.py implements it); gaining
+    ships and favor tiles (``ExpansionGains``) are context.Game's own part of it."""
 
     # Its action ids (ACTMV, ACT7-ACT9, ...) and its power actions with their specs.
     actions: frozenset[str]
@@ -45,8 +50,6 @@ class MerchantsHooks(Protocol):
     def build_shipyard(self, g: Game, f: FactionState, hex_id: str) -> None: ...
 
     # --- gains and scoring ---
-    def gain_ships(self, g: Game, f: FactionState, n: int) -> None: ...
-    def check_favor(self, g: Game, f: FactionState, tile: str) -> None: ...
     def pass_vp(self, g: Game, f: FactionState) -> list[tuple[int, str]]: ...
     def markers_placed(self, s: GameState, f: FactionState) -> int: ...
 
@@ -63,6 +66,7 @@ _registered: list[MerchantsHooks] = []
 
 def register_merchants(hooks: MerchantsHooks) -> None:
     _registered[:] = [hooks]
+    register_merchants_gains(hooks)
 
 
 def merchants() -> MerchantsHooks:

@@ -8,14 +8,23 @@ The engine asks these objects and never tests a faction's name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ..core import RuleError
 from .data import BUILDING_POWER, CULTS, CYCLE_INDEX, FactionSpec, faction_specs
+from .setup import FACTION_OPTIONS
 
 if TYPE_CHECKING:
-    from .context import Game
     from .state import FactionState, GameState
+
+
+class InPlay(Protocol):
+    """The game in play as a faction's abilities change it (context.Game is one)."""
+
+    s: GameState
+
+    def gain(self, f: FactionState, gains: dict[str, int], source: str | None = None) -> None: ...
+    def pay(self, f: FactionState, cost: dict[str, int], what: str) -> None: ...
 
 
 class FactionRules:
@@ -81,7 +90,7 @@ class FactionRules:
         """What a faction that does not use spades pays to make ``terrain`` its own."""
         return {}
 
-    def pay_transform(self, g: Game, faction: FactionState, terrain: str) -> None:
+    def pay_transform(self, g: InPlay, faction: FactionState, terrain: str) -> None:
         g.pay(faction, self.transform_cost(g.s, faction, terrain), "transforming")
 
     def transform_payments(self, state: GameState, faction: FactionState, terrain: str) -> list:
@@ -110,7 +119,7 @@ class FactionRules:
     def unlock_cost(self, state: GameState, faction: FactionState, colour: str) -> dict:
         return {}
 
-    def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
+    def on_spades(self, g: InPlay, faction: FactionState, n: int) -> None:
         """Spades just gained (after the round's spade VP); volcano factions convert them."""
 
     def stronghold_gains(self, state: GameState, faction: FactionState) -> dict[str, int]:
@@ -333,7 +342,7 @@ class VolcanoFaction(FactionRules):
             for f in state.factions.values()
         )
 
-    def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
+    def on_spades(self, g: InPlay, faction: FactionState, n: int) -> None:
         # Spades cannot transform: the action that gave them ends there.
         faction.spade -= n
         for step in ("dig", "transform", "build"):
@@ -363,7 +372,7 @@ class Acolytes(VolcanoFaction):
     def steps_owed(self, state: GameState, faction: FactionState, terrain: str) -> int:
         return 4 if self.others_home(state, faction, terrain) else 3
 
-    def pay_transform(self, g: Game, faction: FactionState, terrain: str) -> None:
+    def pay_transform(self, g: InPlay, faction: FactionState, terrain: str) -> None:
         # Paid by the player with "-3FIRE" (one track); the turn cannot end before.
         owed = self.steps_owed(g.s, faction, terrain)
         if max(faction.cult) < owed:
@@ -448,7 +457,7 @@ class Riverwalkers(FactionRules):
     def may_take_action(self, action: str) -> bool:
         return action not in ("ACT5", "ACT6", "BON1")
 
-    def on_spades(self, g: Game, faction: FactionState, n: int) -> None:
+    def on_spades(self, g: InPlay, faction: FactionState, n: int) -> None:
         faction.spade -= n  # spades are of no use to them
 
     def locked_terrains(self, faction: FactionState) -> list[str]:
@@ -474,6 +483,7 @@ def register(cls: type[FactionRules]) -> type[FactionRules]:
     if cls.name in _REGISTRY:
         raise ValueError(f"faction {cls.name} registered twice")
     _REGISTRY[cls.name] = cls
+    FACTION_OPTIONS[cls.name] = cls.options
     return cls
 
 

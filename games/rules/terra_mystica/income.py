@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import turns  # turns imports this module too: only used inside functions
+from . import turns
 from .data import bonus_tiles, favor_tiles
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
-from . import turns  # turns imports this module too: only used inside functions
+from . import turns
+from .offers import pending_offers, reward_declines
 
 if TYPE_CHECKING:
     from .context import Game
@@ -74,10 +75,6 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
     return offers
 
 
-def pending_offers(g: Game, f: FactionState) -> list[dict]:
-    return [r for r in g.s.action_required if r["type"] == "leech" and r["faction"] == f.name]
-
-
 def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
     s = g.s
     actual = amount if amount <= f.vp else f.vp + 1
@@ -133,49 +130,5 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
     can_gain = capacity(f)
     for record in pending_offers(g, f):
         if not can_gain and record["actual"]:
-            _builder_maybe_gains_for_declines(g, record)
+            reward_declines(g, record)
         record["actual"] = min(record["actual"], can_gain)
-
-
-def decline(g: Game, f: FactionState, amount: int, source: str) -> None:
-    for record in g.s.action_required:
-        if (
-            record["type"] == "leech"
-            and record["faction"] == f.name
-            and record["amount"] == amount
-            and record["from_faction"] == source
-        ):
-            builder = g.s.factions[source]
-            key = str(record["leech_id"])
-            builder.leech_rejected[key] = builder.leech_rejected.get(key, 0) + 1
-            _builder_maybe_gains_for_declines(g, record)
-            g.s.action_required.remove(record)
-            return
-    raise RuleError(f"no power offer of {amount} from {source} is open to {f.name}")
-
-
-def decline_all(g: Game, f: FactionState) -> int:
-    offers = pending_offers(g, f)
-    for record in offers:
-        decline(g, f, record["amount"], record["from_faction"])
-    return len(offers)
-
-
-def _builder_maybe_gains_for_declines(g: Game, record: dict) -> None:
-    """Cultists' errata: +1 power once every opponent able to take power declined it."""
-    builder = g.s.factions[record["from_faction"]]
-    if not record["actual"] or record.get("trade"):
-        return  # power from a trade never rewards the Cultists' or Shapeshifters' ability
-    key = str(record["leech_id"])
-    builder.leech_not_rejected[key] = builder.leech_not_rejected.get(key, 0) - 1
-    if builder.leech_not_rejected[key] > 0:
-        return
-    if builder.leech_rejected.get(key, 0) == 0:
-        return
-    reward = g.rules(builder).leech_reward_declined
-    option = g.rules(builder).leech_declined_option
-    if not reward or (option and not g.has(option)):
-        return
-    g.ledger.add_effect_row(
-        builder, "[all opponents declined power]", lambda: g.gain(builder, reward)
-    )

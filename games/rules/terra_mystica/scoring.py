@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .data import CULTS, bonus_tiles, favor_tiles
 from .expansion import merchants
+from .setup import FINAL_SCORING_TILES
 
 if TYPE_CHECKING:
     from .context import Game
@@ -153,6 +154,7 @@ FINAL_TILES: dict[str, TileMeasure] = {}
 def final_tile(name: str) -> Callable[[TileMeasure], TileMeasure]:
     def register(measure: TileMeasure) -> TileMeasure:
         FINAL_TILES[name] = measure
+        FINAL_SCORING_TILES.append(name)
         return measure
 
     return register

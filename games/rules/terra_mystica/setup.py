@@ -20,13 +20,13 @@ from .data import (
     MERCHANTS_TASTE,
     YUCATA_SACRIFICE,
     bonus_tiles,
+    faction_specs,
     in_game,
     merchants_data,
     natural_key,
     scoring_tiles,
     town_tiles,
 )
-from .scoring import FINAL_TILES
 
 # What terra.snellman.net turns on for new games.
 DEFAULT_OPTIONS = (
@@ -69,15 +69,16 @@ RULE_OPTIONS = frozenset(
     )
 )
 AUCTION_OPTIONS = ("faction-auction", "fast-auction")
-# The registry of final scoring tiles (scoring.FINAL_TILES) decides which ones exist.
-FINAL_SCORING_TILES = tuple(FINAL_TILES)
+# The final scoring tiles that exist: each one scoring.py can measure, registered there
+# (scoring.final_tile) when the engine's package is imported.
+FINAL_SCORING_TILES: list[str] = []
 # Merchants of the Seas adds one, measured by trade markers rather than a network.
 TRADE_MARKER_TILE = "most-trade-markers"
 
 
 def final_scoring_tiles(options: Iterable[str]) -> tuple[str, ...]:
     extra = (TRADE_MARKER_TILE,) if MERCHANTS in options else ()
-    return FINAL_SCORING_TILES + extra
+    return (*FINAL_SCORING_TILES, *extra)
 
 
 def chosen_final_tiles(options: Iterable[str]) -> tuple[str, ...]:
@@ -251,20 +252,24 @@ def validate_setup(setup: GameSetup) -> None:
         raise RuleError(f"unknown map {setup.map_id}") from None
 
 
+# The factions with rules, each with the game options that make it available (none: always);
+# factions.register fills it when the engine's package is imported.
+FACTION_OPTIONS: dict[str, tuple[str, ...]] = {}
+
+
 def faction_boards(options: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The faction boards a game's options allow: board (its printed colour) -> its two sides."""
-    from .factions import faction_names, faction_rules
-
     opts = set(options)
     # Factions the expansion refuses (their reach track is unknown) are never offered: their
     # board shows its other side.
     refused = merchants_data()["refused_factions"] if MERCHANTS in opts else {}
     boards: dict[str, list[str]] = {}
-    for name in faction_names():
-        rules = faction_rules(name)
-        if (rules.options and not opts.intersection(rules.options)) or name in refused:
+    specs = faction_specs()
+    for name in sorted(n for n in specs if n in FACTION_OPTIONS):  # factions.faction_names()
+        needs = FACTION_OPTIONS[name]
+        if (needs and not opts.intersection(needs)) or name in refused:
             continue
-        boards.setdefault(rules.spec.color, []).append(name)
+        boards.setdefault(specs[name].color, []).append(name)
     return {board: tuple(sorted(sides)) for board, sides in sorted(boards.items())}
 
 

@@ -8,14 +8,26 @@ tile is left. A building next to an existing town joins it instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from .context import Game
-    from .state import FactionState
+    from .board import Board
+    from .factions import FactionRules
+    from .state import FactionState, GameState
 
 
-def own_neighbours(g: Game, f: FactionState, hex_id: str) -> list[str]:
+class Places(Protocol):
+    """The game in play as towns see it: buildings, the map, bridges (context.Game is one)."""
+
+    s: GameState
+    board: Board
+
+    def bridged_to(self, hex_id: str) -> list[str]: ...
+    def rules(self, f: FactionState) -> FactionRules: ...
+    def adjust(self, f: FactionState, kind: str, delta: int, source: str | None = None) -> None: ...
+
+
+def own_neighbours(g: Places, f: FactionState, hex_id: str) -> list[str]:
     """Hexes with ``f``'s buildings directly adjacent to ``hex_id`` (river links included)."""
     owner = g.s.owner
     name = f.name
@@ -28,7 +40,7 @@ def own_neighbours(g: Game, f: FactionState, hex_id: str) -> list[str]:
     return out
 
 
-def _add_to_town(g: Game, f: FactionState, hex_id: str, town_id: int) -> None:
+def _add_to_town(g: Places, f: FactionState, hex_id: str, town_id: int) -> None:
     stack = [hex_id]
     while stack:
         h = stack.pop()
@@ -38,11 +50,11 @@ def _add_to_town(g: Game, f: FactionState, hex_id: str, town_id: int) -> None:
                 stack.append(n)
 
 
-def town_tiles_left(g: Game) -> int:
+def town_tiles_left(g: Places) -> int:
     return sum(n for t, n in g.s.pool.items() if n > 0 and t.startswith("TW"))
 
 
-def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int, int]:
+def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], int, int]:
     """The connected group of ``f``'s buildings around ``start``: (hexes, power, size)."""
     seen = {start}
     stack = [start]
@@ -67,7 +79,7 @@ def group_strength(g: Game, f: FactionState, start: str) -> tuple[set[str], int,
     return seen, power, size
 
 
-def detect_towns_from(g: Game, f: FactionState, hex_id: str) -> bool:
+def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
     """Something changed at ``hex_id``: join a neighbouring town, or found a new one."""
     s = g.s
     if hex_id in s.town or s.owner.get(hex_id) != f.name:

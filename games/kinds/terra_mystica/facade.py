@@ -1,37 +1,20 @@
 """The platform's only door to the rules engine (``games.rules.terra_mystica``).
 
 Everything the platform needs from the engine goes through these functions, so a change of the
-engine's facade touches this file alone. Engine values are turned into plain JSON types here.
-The engine module is imported on first use, which keeps the platform importable (admin, accounts,
-lobby) on a checkout whose engine is missing or broken.
+engine's facade touches this file alone. Engine values are turned into plain JSON types here,
+and the rules' ``RuleError`` into the platform's ``IllegalMove``, once.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
-from games.kinds.errors import EngineUnavailable, IllegalMove
+from games.kinds.errors import IllegalMove
+from games.rules import terra_mystica as tm
+from games.rules.terra_mystica import RuleError
 from tm_site.exceptions import ApplicationError
-
-ENGINE_MODULE = "games.rules.terra_mystica"
-
-
-@functools.cache
-def _tm() -> ModuleType:
-    try:
-        return importlib.import_module(ENGINE_MODULE)
-    except ImportError as exc:  # pragma: no cover - only on a checkout without the engine
-        raise EngineUnavailable(f"The rules engine is not available: {exc}") from exc
-
-
-def _rule_error() -> type[Exception]:
-    return _tm().RuleError
-
 
 _LEAVES = (str, int, float, bool, type(None))
 
@@ -60,23 +43,23 @@ def to_plain(value: Any) -> Any:
 
 def rule_options() -> list[str]:
     """Every option name the engine knows (terra.snellman.net's spelling, and Yucata's options)."""
-    return sorted(_tm().RULE_OPTIONS)
+    return sorted(tm.RULE_OPTIONS)
 
 
 def default_options() -> tuple[str, ...]:
-    return tuple(_tm().DEFAULT_OPTIONS)
+    return tuple(tm.DEFAULT_OPTIONS)
 
 
 def maps() -> list[dict]:
     """The maps games can be created on: ``id``, ``name``, ``vp_variant``."""
-    return to_plain(_tm().available_maps())
+    return to_plain(tm.available_maps())
 
 
 def check_map(map_id: str, options: Sequence[str] = ()) -> None:
     if map_id not in {m["id"] for m in maps()}:
         names = ", ".join(f"{m['id']} ({m['name']})" for m in maps())
         raise ApplicationError(f"Unknown map {map_id!r}; the maps are {names}.")
-    if "variable-starting-vp" in options and _tm().variable_vp_table(map_id) is None:
+    if "variable-starting-vp" in options and tm.variable_vp_table(map_id) is None:
         raise ApplicationError("This map has no table of variable starting VP.")
 
 
@@ -88,10 +71,10 @@ def random_setup(
     map_id: str | None = None,
 ) -> dict:
     try:
-        setup = _tm().random_setup(
-            seed, player_count, tuple(options), tuple(players), map_id or _tm().ORIGINAL_MAP_ID
+        setup = tm.random_setup(
+            seed, player_count, tuple(options), tuple(players), map_id or tm.ORIGINAL_MAP_ID
         )
-    except (TypeError, ValueError, _rule_error()) as exc:
+    except (TypeError, ValueError, RuleError) as exc:
         raise IllegalMove(str(exc)) from exc
     return setup_to_json(setup)
 
@@ -107,17 +90,17 @@ def explicit_setup(
     auction_factions: Sequence[str] = (),
 ) -> dict:
     try:
-        setup = _tm().GameSetup(
+        setup = tm.GameSetup(
             player_count=player_count,
             options=tuple(options),
             scoring_tiles=tuple(scoring_tiles),
             removed_bonus_tiles=tuple(removed_bonus_tiles),
             players=tuple(players),
-            map_id=map_id or _tm().ORIGINAL_MAP_ID,
+            map_id=map_id or tm.ORIGINAL_MAP_ID,
             auction_factions=tuple(auction_factions),
-            final_scoring_tiles=_tm().chosen_final_tiles(options),
+            final_scoring_tiles=tm.chosen_final_tiles(options),
         )
-    except (TypeError, ValueError, _rule_error()) as exc:
+    except (TypeError, ValueError, RuleError) as exc:
         raise IllegalMove(f"Invalid setup: {exc}") from exc
     return setup_to_json(setup)
 
@@ -127,12 +110,7 @@ def setup_to_json(setup: Any) -> dict:
 
 
 def setup_from_json(data: dict) -> Any:
-    cls = _tm().GameSetup
-    if hasattr(cls, "from_json"):
-        return cls.from_json(data)
-    names = {f.name for f in dataclasses.fields(cls)}
-    kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in names}
-    return cls(**kwargs)
+    return tm.GameSetup.from_json(data)
 
 
 def validate_options(seed: str, player_count: int, options: Sequence[str]) -> None:
@@ -143,8 +121,8 @@ def validate_options(seed: str, player_count: int, options: Sequence[str]) -> No
 def validate_setup(setup: dict) -> None:
     """Raise ``IllegalMove`` unless the engine can start a game from this setup."""
     try:
-        _tm().new_game(setup_from_json(setup))
-    except (TypeError, ValueError, KeyError, _rule_error()) as exc:
+        tm.new_game(setup_from_json(setup))
+    except (TypeError, ValueError, KeyError, RuleError) as exc:
         raise IllegalMove(f"Invalid setup: {exc}") from exc
 
 
@@ -153,8 +131,8 @@ def validate_setup(setup: dict) -> None:
 
 def new_game(setup: dict) -> Any:
     try:
-        return _tm().new_game(setup_from_json(setup))
-    except (TypeError, ValueError, KeyError, _rule_error()) as exc:
+        return tm.new_game(setup_from_json(setup))
+    except (TypeError, ValueError, KeyError, RuleError) as exc:
         raise IllegalMove(f"Invalid setup: {exc}") from exc
 
 
@@ -163,14 +141,14 @@ def state_to_json(state: Any) -> Any:
 
 
 def state_from_json(data: Any) -> Any:
-    return _tm().GameState.from_json(data)
+    return tm.GameState.from_json(data)
 
 
 def apply(state: Any, actor: str, command: str) -> tuple[Any, list[dict]]:
     """Apply one command row; returns the new state and the ledger rows it produced."""
     try:
-        new_state, rows = _tm().apply_logged(state, actor, command)
-    except _rule_error() as exc:
+        new_state, rows = tm.apply_logged(state, actor, command)
+    except RuleError as exc:
         raise IllegalMove(str(exc) or "Illegal command.") from exc
     return new_state, [to_plain(r) for r in rows]
 
@@ -179,8 +157,8 @@ def apply_player(state: Any, actor: str, command: str) -> tuple[Any, list[dict]]
     """``apply`` for a seated player's own move: only player verbs, only while the game waits
     for a decision of theirs, never a row that changes nothing."""
     try:
-        new_state, rows = _tm().apply_player_logged(state, actor, command)
-    except _rule_error() as exc:
+        new_state, rows = tm.apply_player_logged(state, actor, command)
+    except RuleError as exc:
         raise IllegalMove(str(exc) or "Illegal command.") from exc
     return new_state, [to_plain(r) for r in rows]
 
@@ -188,15 +166,15 @@ def apply_player(state: Any, actor: str, command: str) -> tuple[Any, list[dict]]
 def canonical_command(command: str) -> str:
     """The command as the log stores it (comments removed, sub-commands joined by '. ')."""
     try:
-        return _tm().canonical_row(command)
-    except _rule_error() as exc:
+        return tm.canonical_row(command)
+    except RuleError as exc:
         raise IllegalMove(str(exc)) from exc
 
 
 def drop_faction(state: Any, faction: str) -> Any:
     try:
-        return _tm().drop_faction(state, faction)
-    except _rule_error() as exc:
+        return tm.drop_faction(state, faction)
+    except RuleError as exc:
         raise IllegalMove(str(exc)) from exc
 
 
@@ -215,24 +193,24 @@ def restore_faction(state: Any, faction: str) -> Any:
 
 
 def waiting_for(state: Any) -> list[dict]:
-    return [to_plain(d) for d in _tm().waiting_for(state)]
+    return [to_plain(d) for d in tm.waiting_for(state)]
 
 
 def actor_for_seat(state: Any, seat: int) -> str:
-    return _tm().actor_for_seat(state, seat)
+    return tm.actor_for_seat(state, seat)
 
 
 def state_view(state: Any) -> dict:
-    return to_plain(_tm().state_view(state))
+    return to_plain(tm.state_view(state))
 
 
 def is_finished(state: Any) -> bool:
-    return bool(_tm().is_finished(state))
+    return bool(tm.is_finished(state))
 
 
 def final_ranking(state: Any) -> list[dict]:
     """Faction, seat, ``vp``, rank, ``dropped`` and ``vp_breakdown`` per faction."""
-    return [to_plain(r) for r in _tm().final_ranking(state)]
+    return [to_plain(r) for r in tm.final_ranking(state)]
 
 
 def current_round(state: Any) -> int:
@@ -242,16 +220,16 @@ def current_round(state: Any) -> int:
 
 def legal_commands(state: Any, actor: str) -> list[str]:
     try:
-        return list(_tm().legal_commands(state, actor))
-    except _rule_error() as exc:
+        return list(tm.legal_commands(state, actor))
+    except RuleError as exc:
         raise IllegalMove(str(exc)) from exc
 
 
 def continuations(state: Any, actor: str, row: str) -> list[str]:
     """Commands that may follow ``row`` in the same move (its own legality checked first)."""
     try:
-        return list(_tm().continuations(state, actor, row))
-    except _rule_error() as exc:
+        return list(tm.continuations(state, actor, row))
+    except RuleError as exc:
         raise IllegalMove(str(exc)) from exc
 
 
@@ -259,7 +237,7 @@ def sacrifice_offers(state: Any, actor: str, row: str = "") -> list[dict]:
     """Power actions and conversions that only burning power makes payable (Yucata's
     "requires sacrifice"): each with the fewest tokens to burn and the row that does both
     (after ``row``, what the move holds so far, when one is given)."""
-    offers = _tm().sacrifice_offers(state, actor, row)
+    offers = tm.sacrifice_offers(state, actor, row)
     return [
         {"command": command, "burn": burn, "row": f"burn {burn}. {command}"}
         for command, burn in offers.items()
@@ -269,7 +247,7 @@ def sacrifice_offers(state: Any, actor: str, row: str = "") -> list[dict]:
 def transform_and_build(state: Any, actor: str, hex_id: str) -> dict[str, dict]:
     """The transform and the dwelling on ``hex_id``, each on its own: ``{"row", "reason"}``
     with the shortest legal row, or None and the rule that part breaks now."""
-    return to_plain(_tm().transform_and_build_report(state, actor, hex_id))
+    return to_plain(tm.transform_and_build_report(state, actor, hex_id))
 
 
 def is_faction_actor(actor: str) -> bool:
@@ -281,13 +259,13 @@ def is_faction_actor(actor: str) -> bool:
 
 
 def autoleech_defaults() -> dict:
-    return _tm().AutoLeechSettings().to_json()
+    return tm.AutoLeechSettings().to_json()
 
 
 def autoleech_normalize(data: dict) -> dict:
     """Settings as the engine reads them back; raises ``ApplicationError`` on bad values."""
     try:
-        return _tm().AutoLeechSettings.from_json(data).to_json()
+        return tm.AutoLeechSettings.from_json(data).to_json()
     except (TypeError, ValueError) as exc:
         raise ApplicationError(f"Invalid auto-leech settings: {exc}") from exc
 
@@ -298,6 +276,5 @@ def automatic_answer(state: Any, settings_by_faction: dict[str, dict]) -> tuple[
     Players without settings (or with automation off) are asked; so is a player whose offer
     can give nothing right now, who may still make room in the bowls and take it later.
     """
-    tm = _tm()
     parsed = {f: tm.AutoLeechSettings.from_json(s) for f, s in settings_by_faction.items()}
     return tm.automatic_answer(state, parsed)
