@@ -224,7 +224,7 @@ class TerraMystica:
         return facade.drop_faction(state, facade.actor_for_seat(state, seat))
 
     def restore_seat(self, state: Any, seat: int) -> Any:
-        return engine.restore_faction(state, engine.actor_for_seat(state, seat))
+        return facade.restore_faction(state, facade.actor_for_seat(state, seat))
 
     def actor(self, state: Any, seat: int) -> str:
         return facade.actor_for_seat(state, seat)
