@@ -6,7 +6,6 @@ REST API instead. Either way the services decide and their messages are shown to
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -26,14 +25,14 @@ from accounts import services as account_services
 from bots import services as bot_services
 from games import kinds
 from games import services as game_services
-from games.models import ORIGINAL_MAP_ID, Game
-from leagues import selectors as league_selectors
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
-from . import kind_views, selectors, services
-from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm, choice_field
+from . import selectors, services
+from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm
 from .language_views import language_remember
+from .page_site import SITE
+from .plain_page import game_page_plain
 
 
 def _next_url(request: HttpRequest, default: str = "/") -> str:
@@ -175,70 +174,9 @@ def _game_or_404(request: HttpRequest, game_id: int):
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """A game's page: its kind's board, or the plain page for a kind without one."""
     game = _game_or_404(request, game_id)
-    return BOARD_PAGES.get(game.kind, kind_views.game_page_plain)(request, game)
-
-
-def _game_page_terra_mystica(request: HttpRequest, game: Game) -> HttpResponse:
-    page = selectors.game_page(game, request.user)
-    engine = kinds.engine_for(game.kind)
-    texts = engine.page_texts(game.options, (page["results"] or {}).get("sources", []))
-    my_seat = page["my_seat"]
-    script_data = {
-        "game": {
-            "id": game.pk,
-            "name": str(game),
-            "status": game.status,
-            "public": game.public,
-            "player_count": game.player_count,
-            "move_number": game.move_count,
-            "time_control": game.time_control,
-        },
-        "clocks": page["clocks"],
-        "me": {
-            "username": request.user.get_username() if request.user.is_authenticated else None,
-            "seat": my_seat.position if my_seat else None,
-            "dropped": bool(my_seat and my_seat.dropped),
-        },
-        "invite": request.GET.get("invite", ""),
-        "view": page["view"],
-        "legal": page["legal"],
-        "sacrifices": page["sacrifices"],
-        "catalog": texts["catalog"],
-        "options": {o["name"]: o["label"] for o in texts["options"]},
-        "vp_series": page["results"]["vp_series"] if page["results"] else None,
-        "premoves": selectors.premoves_view(game, request.user) if my_seat else None,
-    }
-    chat = list(selectors.game_selectors.chat_list(game).reverse()[:100])[::-1]
-    context = {
-        "game": game,
-        **page,
-        "script_data": script_data,
-        "chat": chat,
-        "move_form_number": game.move_count,
-        "autoleech": services.autoleech_settings_get(game=game, user=request.user)
-        if my_seat and game.status in (game.Status.OPEN, game.Status.RUNNING)
-        else None,
-        "autoleech_choices": choice_field(
-            AutoLeechForm.base_fields["last_round_free_cultist"]
-        ).choices,
-        "league": league_selectors.league_info_for_games([game.pk]).get(game.pk),
-        "map_name": ""
-        if game.map_id == ORIGINAL_MAP_ID
-        else dict(engine.setup_choices()["maps"]).get(game.map_id, game.map_id),
-        "options": texts["options"],
-        "merchants_provisional": texts["catalog"]["merchants"]["provisional"],
-        "result_sources": texts["vp_sources"],
-        "seated": bool(my_seat and not my_seat.dropped),
-        "handover": selectors.seat_handover(game, request.user),
-    }
-    return render(request, "web/game.html", context)
-
-
-# The kinds the web app draws a board for, by kind id.
-BOARD_PAGES: dict[str, Callable[[HttpRequest, Game], HttpResponse]] = {
-    "terra_mystica": _game_page_terra_mystica,
-    "mythotopia": kind_views.game_page_mythotopia,
-}
+    if kinds.offers(game.kind, "board_page"):
+        return kinds.engine_for(game.kind).board_page(request, game, SITE)
+    return game_page_plain(request, game)
 
 
 @require_POST

@@ -59,6 +59,9 @@ game read back for ``games.services.game_import``.
 ``seat_order``, for the game to keep ``players`` in that order (what else the kind draws at
 random, drawn from ``seed``); raises ``RuleViolation`` for options or a map the rules refuse.
 Leagues and tournaments seat their players by it; without it a seat order is kept as it is.
+``board_page(request, game, site)``: the kind's own page for a game (its template and scripts
+live in the kind's package), built from what the site hands every board page (``PageSite``);
+without it a game is shown on the site's plain page (who plays, whose turn, the result).
 """
 
 from __future__ import annotations
@@ -84,6 +87,32 @@ class Option:
     label: str = ""  # the option in a few words for players ("": the description)
     group: str = ""  # one of OPTION_GROUPS ("": other options, listed last)
     offered: bool = True  # False: accepted (imports, the API) but not offered on forms
+
+
+class PageSite(Protocol):
+    """What the site (its web app) hands a kind's board page: the parts every board page shows
+    beside the board, so that the page lives with its kind and the kind imports no web code."""
+
+    def game_page(self, game: Any, user: Any) -> dict[str, Any]:
+        """Seats, clocks, the viewer's seat, view and legal commands, the results."""
+        ...
+
+    def premoves(self, game: Any, user: Any) -> dict[str, Any]:
+        """The viewer's queued moves."""
+        ...
+
+    def seat_handover(self, game: Any, user: Any) -> dict[str, Any] | None:
+        """The seats the viewer may hand to the computer, and the levels."""
+        ...
+
+    def automatic_answers(self, game: Any, user: Any) -> dict[str, Any] | None:
+        """The viewer's stored automatic answers in this game (``settings``, ``choices``), or
+        ``None`` where they cannot set any."""
+        ...
+
+    def league(self, game: Any) -> dict[str, Any] | None:
+        """The league or tournament the game belongs to."""
+        ...
 
 
 @dataclass(frozen=True)

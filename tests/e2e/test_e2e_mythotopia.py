@@ -218,7 +218,7 @@ def test_every_command_of_random_games_reads_as_words(live, player):
     assert len(commands) > 1000
     said = p.page.evaluate(
         """async (commands) => {
-          const { describer } = await import("/static/web/js/mythotopia_commands.js");
+          const { describer } = await import("/static/mythotopia/js/mythotopia_commands.js");
           const board = JSON.parse(document.getElementById("myth-data").textContent).board;
           const words = describer(board);
           return commands.map((c) => words.describe(c));

@@ -44,7 +44,7 @@ def test_a_mythotopia_game_gets_its_board_page_with_only_the_viewers_cards(clien
     response = browser.get(f"/games/{game_id}/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert 'id="myth-map"' in html and "web/js/mythotopia.js" in html
+    assert 'id="myth-map"' in html and "mythotopia/js/mythotopia.js" in html
     assert "no board page" not in html
     data = _script_data(html)
     assert data["view"]["my_hand"] == hands[1]
@@ -105,8 +105,8 @@ def test_card_names_and_the_provisional_note_go_through_translation(client_for):
     """Every name of the data files has its translatable entry, and the page takes the names
     and the provisional note from them (in the viewer's language)."""
     from games.kinds.mythotopia import board
+    from games.kinds.mythotopia.names import CARD_NAMES, PROVISIONAL_NOTE, VP_CARD_NAMES
     from games.rules.mythotopia import data
-    from web.mythotopia_names import CARD_NAMES, PROVISIONAL_NOTE, VP_CARD_NAMES
 
     public = board()
     assert {info["name"] for info in public["cards"].values()} <= set(CARD_NAMES)
@@ -199,7 +199,7 @@ def test_every_card_and_vp_card_has_its_text_and_every_symbol_its_name():
     """What a card does is on the page (not its id): each card of the data files has a text
     unless it only carries symbols, each VP card has one, and the headings are named."""
     from games.kinds.mythotopia import board
-    from web.mythotopia_names import CARD_TEXTS, VP_CARD_TEXTS, localized_board
+    from games.kinds.mythotopia.names import CARD_TEXTS, VP_CARD_TEXTS, localized_board
 
     public = board()
     shown = localized_board(public)

@@ -4,13 +4,16 @@ with the stronghold, and German steps joined in one sentence."""
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
-from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -19,7 +22,21 @@ from games.kinds.terra_mystica import catalog
 
 pytestmark = pytest.mark.django_db
 
-COMMANDS = Path(settings.BASE_DIR) / "web" / "static" / "web" / "js" / "commands.js"
+# The scripts as the site serves them: the kind's beside the web app's, under one static root
+# (a kind's script reaches the site's shared modules as ../../web/js/…).
+SCRIPTS = ("web/js/i18n.js", "terra_mystica/js/commands.js")
+
+
+@functools.cache
+def commands_module() -> Path:
+    root = Path(tempfile.mkdtemp(prefix="tm-static-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    for name in SCRIPTS:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(finders.find(name), root / name)
+    return root / SCRIPTS[-1]
+
+
 # Node: the catalog script first (it defines globalThis.django), then the page's module.
 RUNNER = """
 import { pathToFileURL } from "node:url";
@@ -43,7 +60,7 @@ def run(language: str, **payload):
         jsi18n = response.content.decode()
     with translation.override(language):
         words = catalog.localized()
-    payload |= {"jsi18n": jsi18n, "catalog": words, "module": str(COMMANDS)}
+    payload |= {"jsi18n": jsi18n, "catalog": words, "module": str(commands_module())}
     out = subprocess.run(
         [node, "--input-type=module", "-e", RUNNER],
         input=json.dumps(payload),

@@ -17,6 +17,7 @@ from games.rules import mythotopia
 from games.rules.core import RuleError
 
 from ..contract import KindInfo, Option, RuleViolation
+from . import page
 
 # 2: the rules fixes of issue 24 (two provinces returned at the start choice, the first hands
 # after the citadels, the last army with the Army card only, Counsellor with one or more cards).
@@ -254,6 +255,10 @@ class Mythotopia:
         except RuleError as exc:
             raise RuleViolation(str(exc)) from exc
         return {**result, "ledger": [in_reader_language(row) for row in result["ledger"]]}
+
+    def board_page(self, request: Any, game: Any, site: Any) -> Any:
+        """The kind's own game page (see the contract)."""
+        return page.board_page(self, request, game, site)
 
     def board(self) -> dict:
         """The map as its board page draws it (see the module's ``board``)."""

@@ -9,7 +9,7 @@ from typing import Any
 from tm_site.exceptions import ApplicationError
 
 from ..contract import KindInfo, RuleViolation
-from . import catalog, facade
+from . import catalog, facade, page
 
 # The engine's rules revision (terra.snellman.net's base game with its options). 2026.11.1:
 # Merchants of the Seas follows its seed more strictly (reach of ships on a river only,
@@ -148,6 +148,10 @@ class TerraMystica:
             "options": catalog.options_described(options),
             "vp_sources": [catalog.vp_source_name(source) for source in vp_sources],
         }
+
+    def board_page(self, request: Any, game: Any, site: Any) -> Any:
+        """The kind's own game page (see the contract)."""
+        return page.board_page(self, request, game, site)
 
     def setup_choices(self) -> dict[str, list[tuple[str, str]]]:
         """A new game's form in the reader's language: the maps, and the scoring and bonus

@@ -1,8 +1,8 @@
 // The ledger: one line per ledger row as terra.snellman.net shows it (resources after each row
 // and the change), filtered by faction and round, each line a way into the game's history.
 
-import { gettext, interpolate, ngettext } from "./i18n.js";
-import { h } from "./api.js";
+import { gettext, interpolate, ngettext } from "../../web/js/i18n.js";
+import { h } from "../../web/js/api.js";
 import { CULT_NAMES, factionName } from "./commands.js";
 import { RES_LABELS } from "./panels.js";
 

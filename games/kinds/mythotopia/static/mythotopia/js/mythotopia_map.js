@@ -4,8 +4,8 @@
 // armies and ships. Each province and sea is tapped through a transparent area larger than
 // what is drawn: at the map's smallest size (640 px wide on a phone) it is 44 px or more.
 
-import { s } from "./api.js";
-import { gettext, interpolate } from "./i18n.js";
+import { s } from "../../web/js/api.js";
+import { gettext, interpolate } from "../../web/js/i18n.js";
 
 const RADIUS = 26;
 // Provinces are at least 77 units apart: hit areas of this radius never overlap.

@@ -1,7 +1,7 @@
 // Everything around the map: faction panels, cult board, tiles and actions, ledger.
 
-import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
-import { h } from "./api.js";
+import { gettext, interpolate, ngettext, pgettext } from "../../web/js/i18n.js";
+import { h } from "../../web/js/api.js";
 import { CULT_NAMES, factionName, powerActionCost } from "./commands.js";
 
 const BUILDINGS = ["D", "TP", "TE", "SH", "SA"];

@@ -2,7 +2,7 @@
 // label a player understands. Rows are terra.snellman.net notation; a row can hold several
 // sub-commands joined by ".".
 
-import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "../../web/js/i18n.js";
 
 const HEX = "([A-Z]\\d{1,2}|r\\d{1,2})";
 const PATTERNS = [

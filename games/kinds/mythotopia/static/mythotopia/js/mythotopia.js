@@ -6,9 +6,9 @@
 // Below them: the game log (the ledger as the viewer may see it: their own drawn cards, never
 // another player's), the chat, taking back one's last move, and resigning or leaving.
 
-import { api, h, showError } from "./api.js";
-import { setupChat } from "./chat.js";
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { api, h, showError } from "../../web/js/api.js";
+import { setupChat } from "../../web/js/chat.js";
+import { gettext, interpolate, ngettext } from "../../web/js/i18n.js";
 import { describer } from "./mythotopia_commands.js";
 import { colourName, describeProvince, describeSea, drawMap, watchScroll } from "./mythotopia_map.js";
 

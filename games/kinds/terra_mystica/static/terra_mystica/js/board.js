@@ -2,8 +2,8 @@
 // their faction's colour (one shape per building type), town markers, coordinates; with
 // Merchants of the Seas also canals, docks, shipyards, ships and trade markers.
 
-import { gettext, interpolate } from "./i18n.js";
-import { s } from "./api.js";
+import { gettext, interpolate } from "../../web/js/i18n.js";
+import { s } from "../../web/js/api.js";
 import { factionName } from "./commands.js";
 
 const R = 20; // hex circumradius in SVG units

@@ -1,11 +1,11 @@
 // The game page: renders the state, lets the player compose a move by clicking or typing,
 // previews it on the server, sends it, and follows the game live over a WebSocket.
 
-import { gettext, interpolate, ngettext } from "./i18n.js";
-import { api, h, showError } from "./api.js";
+import { gettext, interpolate, ngettext } from "../../web/js/i18n.js";
+import { api, h, showError } from "../../web/js/api.js";
 import { changedHexes, renderMap } from "./board.js";
-import { colourOf, lineChart } from "./charts.js";
-import { setupChat } from "./chat.js";
+import { colourOf, lineChart } from "../../web/js/charts.js";
+import { setupChat } from "../../web/js/chat.js";
 import { classify, factionName, joinRow, labelRow, splitRow, todoText } from "./commands.js";
 import { renderLedger, roundStarts } from "./ledger.js";
 import { renderCults, renderFactions, renderTiles } from "./panels.js";

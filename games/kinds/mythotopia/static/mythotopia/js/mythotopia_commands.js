@@ -2,7 +2,7 @@
 // Darb — pay Darb, Diclesium", with the cards' names in the page's language. The command
 // language is docs/mythotopia.md's; a command this module does not know reads as it is typed.
 
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "../../web/js/i18n.js";
 
 export function describer(board, colourName = (colour) => colour) {
   const provinceByLower = new Map(Object.keys(board.provinces).map((name) => [name.toLowerCase(), name]));

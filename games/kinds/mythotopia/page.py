@@ -1,35 +1,24 @@
-"""Pages of the game kinds other than Terra Mystica: Mythotopia's board page, and a plain page
-(who plays, whose turn it is, the result, where its API lives) for a kind without one."""
+"""Mythotopia's game page: the map, the player's cards, the move entry (the template and
+scripts beside this module, in templates/mythotopia and static/mythotopia)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import kinds, names
 from games import selectors as game_selectors
 from games.models import Game
 
-from .mythotopia_names import localized_board
-from .selectors import seat_handover
+from ..contract import PageSite
+from .names import localized_board
 
 
-def game_page_plain(request: HttpRequest, game: Game) -> HttpResponse:
-    info = kinds.engine_for(game.kind).info
-    seats = game_selectors.seats_of(game)
-    waiting = {d["seat"]: names.decision_text(d) for d in game_selectors.waiting_for(game)}
-    context = {
-        "game": game,
-        "kind": info,
-        "seats": [{"seat": s, "waiting": waiting.get(s.position, "")} for s in seats],
-    }
-    return render(request, "web/game_plain.html", context)
-
-
-def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
-    """The Mythotopia board page. Its script data is the viewer's own view (their cards under
-    ``my_hand``, the others' only as sizes) and their legal commands; the script refreshes
-    both from the API on every live update."""
+def board_page(engine: Any, request: HttpRequest, game: Game, site: PageSite) -> HttpResponse:
+    """Its script data is the viewer's own view (their cards under ``my_hand``, the others'
+    only as sizes) and their legal commands; the script refreshes both from the API on every
+    live update."""
     view = game_selectors.game_state_view(game, request.user)
     seat = game_selectors.viewer_seat(game, request.user)
     seated = seat is not None and game.status == Game.Status.RUNNING
@@ -39,12 +28,12 @@ def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
         "me": {"seat": seat},
         "view": view,
         "legal": legal,
-        "board": localized_board(kinds.engine_for(game.kind).board()),
+        "board": localized_board(engine.board()),
     }
     dropped = seat is not None and game.seats.filter(position=seat, dropped=True).exists()
     context = {
         "game": game,
-        "kind": kinds.engine_for(game.kind).info,
+        "kind": engine.info,
         "script_data": script_data,
         "seated": seat is not None,
         # The server decides whether the last move may be taken back; the script shows the
@@ -52,9 +41,9 @@ def game_page_mythotopia(request: HttpRequest, game: Game) -> HttpResponse:
         "can_undo": seated and not dropped,
         "can_chat": seat is not None or request.user.is_staff,
         "seat_action": _seat_action(game, seat, dropped),
-        "handover": seat_handover(game, request.user),
+        "handover": site.seat_handover(game, request.user),
     }
-    return render(request, "web/game_mythotopia.html", context)
+    return render(request, "mythotopia/game.html", context)
 
 
 def _seat_action(game: Game, seat: int | None, dropped: bool) -> str:
