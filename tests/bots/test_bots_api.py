@@ -342,7 +342,7 @@ def test_a_kind_the_computer_does_not_play_offers_no_levels(client_for, user, se
 
     kinds.registry.cache_clear()
     saved = settings.GAME_KINDS
-    settings.GAME_KINDS = {**saved, "high_card": "tests.platform.high_card.HighCard"}
+    settings.GAME_KINDS = {**saved, "high_card": "tests.games.kinds.high_card.HighCard"}
     try:
         listed = {k["kind"]: k for k in client_for().get("/api/v1/kinds/").json()}
         assert listed["high_card"]["bot_levels"] == []

@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 from games.models import Game
 from ratings.models import RatingChange
 from tests.factories import UserFactory
+from tests.games.kinds.test_mythotopia_api import choose as mythotopia_choice
 from tests.notifications.conftest import drain
-from tests.platform.test_mythotopia_api import choose as mythotopia_choice
 
 pytestmark = pytest.mark.filterwarnings("ignore:Call to deprecated setex:DeprecationWarning")
 

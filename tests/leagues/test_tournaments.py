@@ -32,7 +32,10 @@ API = "/api/v1/leagues"
 @pytest.fixture
 def high_card(settings):
     kinds.registry.cache_clear()
-    settings.GAME_KINDS = {**settings.GAME_KINDS, "high_card": "tests.platform.high_card.HighCard"}
+    settings.GAME_KINDS = {
+        **settings.GAME_KINDS,
+        "high_card": "tests.games.kinds.high_card.HighCard",
+    }
     yield
     kinds.registry.cache_clear()
 

@@ -30,10 +30,10 @@ def visible(html: str) -> str:
 
 @pytest.fixture
 def with_high_card():
-    """A third kind in the registry (tests/platform/high_card.py), as a new kind would be."""
+    """A third kind in the registry (tests/games/kinds/high_card.py), as a new kind would be."""
     kinds.registry.cache_clear()
     saved = settings.GAME_KINDS
-    settings.GAME_KINDS = {**saved, "high_card": "tests.platform.high_card.HighCard"}
+    settings.GAME_KINDS = {**saved, "high_card": "tests.games.kinds.high_card.HighCard"}
     yield
     settings.GAME_KINDS = saved
     kinds.registry.cache_clear()

@@ -20,7 +20,7 @@ def high_card(settings):
     kinds.registry.cache_clear()
     settings.GAME_KINDS = {
         **settings.GAME_KINDS,
-        "high_card": "tests.platform.high_card.HighCard",
+        "high_card": "tests.games.kinds.high_card.HighCard",
     }
     yield
     kinds.registry.cache_clear()
