@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from games import kinds
 from tm_site.exceptions import ApplicationError
 
-from .roles import ROLE_TYPES
+from . import roles
 from .selectors import Filters
 
 MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])\Z")
@@ -25,7 +25,7 @@ def _month(params: Mapping[str, str], name: str) -> str | None:
 def kind_from(params: Mapping[str, str]) -> str:
     kind = params.get("kind") or kinds.DEFAULT_KIND
     known = sorted(k.kind for k in kinds.kinds())
-    if kind not in known or kind not in ROLE_TYPES:
+    if kind not in known or not roles.role_types(kind):
         raise ApplicationError(
             f"Unknown game kind {kind!r}; statistics exist for {', '.join(known)}."
         )
@@ -33,10 +33,10 @@ def kind_from(params: Mapping[str, str]) -> str:
 
 
 def role_type_from(params: Mapping[str, str], kind: str) -> str:
-    role_type = params.get("role_type") or ROLE_TYPES[kind][0]
-    if role_type not in ROLE_TYPES[kind]:
+    role_type = params.get("role_type") or roles.role_types(kind)[0]
+    if role_type not in roles.role_types(kind):
         raise ApplicationError(
-            f"role_type: {kind} has statistics by {', '.join(ROLE_TYPES[kind])}."
+            f"role_type: {kind} has statistics by {', '.join(roles.role_types(kind))}."
         )
     return role_type
 

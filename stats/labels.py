@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import kinds
 from games.names import COLOUR_NAMES, TERRAIN_NAMES, faction_name
 
+from . import roles
 from .figures import COLOUR, FACTION, SEAT
-from .roles import TERRA_MYSTICA, faction_colour
 
-# The colours of Terra Mystica's factions as players know them, from the terrains' names.
-TM_COLOURS = {
+# The colours roles are drawn in, by colour name (Terra Mystica's terrain colours as players
+# know them; other kinds' colours by the same names).
+COLOURS = {
     "yellow": "#f2c52e",
     "brown": "#8b5a2b",
     "black": "#222222",
@@ -32,7 +34,7 @@ def role_name(kind: str, role_type: str, role: str) -> str:
     if role_type == SEAT:
         return _("Seat %(number)s") % {"number": role}
     if role_type == COLOUR:
-        if kind == TERRA_MYSTICA and role in TERRAIN_NAMES:
+        if roles.colours_are_terrains(kind) and role in TERRAIN_NAMES:
             return str(TERRAIN_NAMES[role])
         return str(COLOUR_NAMES.get(role, role))
     return faction_name(role)
@@ -46,18 +48,13 @@ def map_name(map_id: str) -> str:
 
 
 def variant_name(variant: str) -> str:
-    names = {
-        "base": _("base game"),
-        "fire-and-ice": _("Fire & Ice"),
-        "merchants": _("Merchants of the Seas"),
-        "start-choice": _("start choice"),
-    }
-    return " + ".join(names.get(part, part) for part in variant.split("+"))
+    names = {roles.BASE: gettext_noop("base game"), **roles.variant_names()}
+    return " + ".join(_(names[part]) if part in names else part for part in variant.split("+"))
 
 
 def role_colour(kind: str, role_type: str, role: str) -> str:
     """The colour a role's dot is drawn in: its own colour, or the site's accent."""
     colour = role if role_type == COLOUR else ""
-    if role_type == FACTION and kind == TERRA_MYSTICA:
-        colour = faction_colour(role)
-    return TM_COLOURS.get(colour, "#2f6f3a")
+    if role_type == FACTION:
+        colour = roles.faction_colour(kind, role)
+    return COLOURS.get(colour, "#2f6f3a")

@@ -1,74 +1,83 @@
-"""What a seat plays, and which variant a game is, per game kind (docs/statistics.md)."""
+"""What a seat plays, and which variant a game is, per game kind (docs/statistics.md), as each
+kind's engine says through its optional ``statistics()`` (games.kinds.contract)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
+from typing import Any
 
 from games import kinds
 
 from .figures import COLOUR, FACTION, SEAT
 
-TERRA_MYSTICA = "terra_mystica"
-MYTHOTOPIA = "mythotopia"
-
-# The role types each kind's statistics offer, the first one shown by default.
-ROLE_TYPES: dict[str, tuple[str, ...]] = {
-    TERRA_MYSTICA: (FACTION, COLOUR, SEAT),
-    MYTHOTOPIA: (COLOUR, SEAT),
-}
-
-# Options that make a different game (another set of factions, another board), by the
-# variant's name; other options (leech rules, errata) leave the variant as it is.
-_VARIANT_OPTIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    TERRA_MYSTICA: (
-        ("fire-and-ice-factions/", "fire-and-ice"),
-        ("fire-and-ice-final-scoring", "fire-and-ice"),
-        ("merchants-of-the-seas", "merchants"),
-    ),
-    MYTHOTOPIA: (("start-choice", "start-choice"),),
-}
 BASE = "base"
+
+
+def _info(kind: str) -> dict[str, Any]:
+    if kind not in kinds.registry() or not kinds.offers(kind, "statistics"):
+        return {}
+    return kinds.engine_for(kind).statistics()
+
+
+def counted_kinds() -> list[str]:
+    """The kinds the statistics count."""
+    return kinds.offering("statistics")
+
+
+def role_types(kind: str) -> tuple[str, ...]:
+    """The role types a kind's statistics offer, the first one shown by default (none: the
+    statistics do not count the kind)."""
+    return tuple(_info(kind).get("role_types", ()))
 
 
 def variant(kind: str, options: Iterable[str]) -> str:
     """The game's variant: the names of its game-changing options joined by "+", or "base"."""
-    names = {
-        name
-        for option in options
-        for prefix, name in _VARIANT_OPTIONS.get(kind, ())
-        if option.startswith(prefix)
-    }
+    pairs = _info(kind).get("variants", ())
+    names = {name for option in options for prefix, name in pairs if option.startswith(prefix)}
     return "+".join(sorted(names)) or BASE
 
 
-@functools.cache
-def _faction_colours() -> dict[str, str]:
-    return kinds.engine_for(TERRA_MYSTICA).role_colours()
+def variant_names() -> dict[str, str]:
+    """Every kind's variants by name, in English (marked for translation by their kind)."""
+    return {
+        name: label
+        for kind in counted_kinds()
+        for name, label in _info(kind)["variant_names"].items()
+    }
 
 
-def faction_colour(faction: str) -> str:
-    """A Terra Mystica faction's board colour ("variable" for those that pick one in play)."""
-    return _faction_colours().get(faction, "")
+def colours_are_terrains(kind: str) -> bool:
+    return bool(_info(kind).get("colours_are_terrains"))
 
 
-@functools.cache
-def variable_factions() -> frozenset[str]:
-    """Terra Mystica factions whose home colour is picked in play (read from the game's state)."""
-    return frozenset(n for n, colour in _faction_colours().items() if colour == "variable")
+def _role_colours(kind: str) -> dict[str, str]:
+    return kinds.engine_for(kind).role_colours() if kinds.offers(kind, "role_colours") else {}
+
+
+def faction_colour(kind: str, faction: str) -> str:
+    """A faction's board colour ("variable" for those that pick one in play)."""
+    return _role_colours(kind).get(faction, "")
+
+
+def picked_colours(kind: str) -> tuple[str, frozenset[str]]:
+    """Where a kind's final state keeps the colour a faction picked in play (a lookup path with
+    ``{role}``), and the factions that pick one; ("", none) for a kind without them."""
+    path = _info(kind).get("picked_colour", "")
+    if not path:
+        return "", frozenset()
+    variable = frozenset(n for n, c in _role_colours(kind).items() if c == "variable")
+    return path, variable
 
 
 def seat_roles(
     kind: str, role: str, position: int, picked_colour: str | None = None
 ) -> tuple[tuple[str, str], ...]:
-    """(role type, role) pairs of a seat. Terra Mystica: the faction, its home colour (the one
-    picked in play for factions that pick one) and the seat; Mythotopia: the colour and seat."""
+    """(role type, role) pairs of a seat: a faction with its colour (the one picked in play for
+    factions that pick one) and the seat, or a colour and the seat."""
     seat = (SEAT, str(position))
     if not role:
         return (seat,)
-    if kind == TERRA_MYSTICA:
-        colour = picked_colour or _faction_colours().get(role, "")
-        return ((FACTION, role), (COLOUR, colour), seat) if colour else ((FACTION, role), seat)
-    if kind == MYTHOTOPIA:
+    if _info(kind).get("role") == COLOUR:
         return ((COLOUR, role), seat)
-    return ((FACTION, role), seat)
+    colour = picked_colour or faction_colour(kind, role)
+    return ((FACTION, role), (COLOUR, colour), seat) if colour else ((FACTION, role), seat)

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet, Sum
 
+from games import kinds
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from ratings.models import RatingChange
 from ratings.selectors import player_history
@@ -29,18 +30,23 @@ def counted_games() -> QuerySet[Game]:
 
 
 def _picked_colours(games: QuerySet[Game]) -> dict[tuple[int, str], str]:
-    """The home colour each variable faction picked, read from the games' final states."""
-    factions = sorted(roles.variable_factions())
-    wanted = Seat.objects.filter(game__in=games, faction__in=factions).values_list(
-        "game_id", flat=True
-    )
+    """The colour each faction that picks one in play picked, read from the games' final
+    states where their kind keeps it."""
     picked: dict[tuple[int, str], str] = {}
-    columns = [f"state__factions__{name}__color" for name in factions]
-    rows = StateSnapshot.objects.filter(game_id__in=wanted).values_list("game_id", *columns)
-    for game_id, *colours in rows.iterator(chunk_size=CHUNK):
-        for name, colour in zip(factions, colours, strict=True):
-            if isinstance(colour, str) and colour != "variable":
-                picked[(game_id, name)] = colour
+    for kind in roles.counted_kinds():
+        path, variable = roles.picked_colours(kind)
+        if not variable:
+            continue
+        factions = sorted(variable)
+        wanted = Seat.objects.filter(
+            game__in=games.filter(kind=kind), faction__in=factions
+        ).values_list("game_id", flat=True)
+        columns = ["state__" + path.format(role=name) for name in factions]
+        rows = StateSnapshot.objects.filter(game_id__in=wanted).values_list("game_id", *columns)
+        for game_id, *colours in rows.iterator(chunk_size=CHUNK):
+            for name, colour in zip(factions, colours, strict=True):
+                if isinstance(colour, str) and colour != "variable":
+                    picked[(game_id, name)] = colour
     return picked
 
 
@@ -92,7 +98,7 @@ def game_facts(game_ids: Iterable[int] | None = None) -> list[GameFacts]:
                 kind=kind,
                 variant=roles.variant(kind, options or []),
                 map_id=(map_id or ORIGINAL_MAP_ID)
-                if kind == roles.TERRA_MYSTICA
+                if kinds.offers(kind, "maps")
                 else (map_id or ""),
                 finished_at=finished_at,
                 seats=tuple(

@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from games import kinds
 from tm_site.exceptions import ApplicationError
 
-from . import filters, labels, selectors, svg
-from .roles import ROLE_TYPES
+from . import filters, labels, roles, selectors, svg
 
 
 def _named(kind: str, role_type: str, rows: list[dict]) -> list[dict]:
@@ -36,7 +35,7 @@ def _intervals(rows: list[dict], figure: str) -> list[svg.Interval]:
 
 
 def _kind_choices() -> list[tuple[str, str]]:
-    return [(k.kind, k.name) for k in kinds.kinds() if k.kind in ROLE_TYPES]
+    return [(k.kind, k.name) for k in kinds.kinds() if k.kind in roles.counted_kinds()]
 
 
 def stats_page(request: HttpRequest) -> HttpResponse:
@@ -73,7 +72,7 @@ def stats_page(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "charts": {k: mark_safe(v) for k, v in charts.items()},  # escaped by stats.svg
         "kinds": _kind_choices(),
-        "role_types": [(t, labels.role_type_name(t)) for t in ROLE_TYPES[chosen.kind]],
+        "role_types": [(t, labels.role_type_name(t)) for t in roles.role_types(chosen.kind)],
         "variants": [(v, labels.variant_name(v)) for v in choices["variants"]],
         "maps": [(m, labels.map_name(m)) for m in choices["maps"]],
         "player_counts": choices["player_counts"],
@@ -115,7 +114,7 @@ def player_stats_page(request: HttpRequest, username: str) -> HttpResponse:
         "role_type": role_type,
         "type_name": type_name,
         "kinds": _kind_choices(),
-        "role_types": [(t, labels.role_type_name(t)) for t in ROLE_TYPES[kind]],
+        "role_types": [(t, labels.role_type_name(t)) for t in roles.role_types(kind)],
         "by_role": by_role,
         "by_map": by_map,
         "rating_games": len(points),

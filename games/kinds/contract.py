@@ -59,6 +59,14 @@ game read back for ``games.services.game_import``.
 ``seat_order``, for the game to keep ``players`` in that order (what else the kind draws at
 random, drawn from ``seed``); raises ``RuleViolation`` for options or a map the rules refuse.
 Leagues and tournaments seat their players by it; without it a seat order is kept as it is.
+``statistics()``: what the site's statistics count for the kind (a kind without it has none):
+a dict with ``role_types`` (of "faction", "colour" and "seat", the first shown by default),
+``role`` (what a seat's role names: "faction" or "colour"), ``variants`` ((option prefix,
+variant name) pairs: the options that make another game), ``variant_names`` ({variant: its
+English name, marked for translation}), ``colours_are_terrains`` (colours are named as the
+terrain of that colour), and for factions whose colour is picked in play (``role_colours()``
+gives them "variable") ``picked_colour``, where the final state keeps it (a lookup path with
+``{role}``).
 ``board_page(request, game, site)``: the kind's own page for a game (its template and scripts
 live in the kind's package), built from what the site hands every board page (``PageSite``);
 without it a game is shown on the site's plain page (who plays, whose turn, the result).

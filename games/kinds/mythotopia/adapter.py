@@ -256,6 +256,15 @@ class Mythotopia:
             raise RuleViolation(str(exc)) from exc
         return {**result, "ledger": [in_reader_language(row) for row in result["ledger"]]}
 
+    def statistics(self) -> dict[str, Any]:
+        return {
+            "role_types": ("colour", "seat"),
+            "role": "colour",
+            "variants": (("start-choice", "start-choice"),),
+            "variant_names": {"start-choice": gettext_noop("start choice")},
+            "colours_are_terrains": False,
+        }
+
     def board_page(self, request: Any, game: Any, site: Any) -> Any:
         """The kind's own game page (see the contract)."""
         return page.board_page(self, request, game, site)

@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from tm_site.exceptions import ApplicationError
 
 from ..contract import KindInfo, RuleViolation
@@ -165,6 +167,23 @@ class TerraMystica:
             "bonus_tiles": [
                 (t, f"{t}: {localized['bonus'][t]['text']}") for t in catalog.bonus_tile_ids()
             ],
+        }
+
+    def statistics(self) -> dict[str, Any]:
+        return {
+            "role_types": ("faction", "colour", "seat"),
+            "role": "faction",
+            "variants": (
+                ("fire-and-ice-factions/", "fire-and-ice"),
+                ("fire-and-ice-final-scoring", "fire-and-ice"),
+                ("merchants-of-the-seas", "merchants"),
+            ),
+            "variant_names": {
+                "fire-and-ice": gettext_noop("Fire & Ice"),
+                "merchants": gettext_noop("Merchants of the Seas"),
+            },
+            "colours_are_terrains": True,
+            "picked_colour": "factions__{role}__color",
         }
 
     def role_colours(self) -> dict[str, str]:
