@@ -29,7 +29,7 @@ from tm_site.exceptions import ApplicationError
 from tm_site.throttling import page_throttled
 
 from . import autoleech, selectors, services
-from .forms import AutoLeechForm, DisplayNameForm, EmailForm, PasswordChangeForm, choice_field
+from .forms import DisplayNameForm, EmailForm, PasswordChangeForm
 
 
 def _me(request: HttpRequest) -> User:
@@ -88,7 +88,7 @@ def _notifications(request: HttpRequest) -> str:
 
 
 def _autoleech(request: HttpRequest) -> str:
-    form = AutoLeechForm(request.POST)
+    form = autoleech.form_class()(request.POST)
     if not form.is_valid():
         raise ApplicationError(_("Amounts are whole numbers from 0 to 99."))
     services.autoleech_default_update(user=_me(request), settings=form.cleaned_data)
@@ -146,9 +146,8 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "deliveries": Delivery.choices,
         "autoleech": defaults or {**autoleech.defaults(), "enabled": False},
         "autoleech_stored": defaults is not None,
-        "autoleech_choices": choice_field(
-            AutoLeechForm.base_fields["last_round_free_cultist"]
-        ).choices,
+        "autoleech_form": autoleech.form_class()(),
+        "autoleech_template": autoleech.fields_template(),
         "has_token": account_selectors.has_api_token(user),
         "standing": selectors.rating_standing(user),
     }

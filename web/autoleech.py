@@ -7,15 +7,6 @@ from typing import Any
 
 from games import kinds
 
-FIELDS = (
-    "enabled",
-    "take_up_to",
-    "decline_from",
-    "cultists_take_up_to",
-    "cultists_decline_from",
-    "last_round_free_cultist",
-)
-
 
 def answering_kinds() -> list[str]:
     """The kinds whose offers players' settings answer by themselves (Terra Mystica's)."""
@@ -24,6 +15,16 @@ def answering_kinds() -> list[str]:
 
 def _engine() -> Any:
     return kinds.engine_for(answering_kinds()[0])
+
+
+def form_class() -> Any:
+    """The answering kind's form of its settings (a Django form class)."""
+    return _engine().automatic_settings_form()
+
+
+def fields_template() -> str:
+    """The answering kind's template of the settings' fields (context: settings, form, prefix)."""
+    return _engine().automatic_settings_template
 
 
 def defaults() -> dict:

@@ -315,17 +315,6 @@ class ChatForm(forms.Form):
     text = forms.CharField(max_length=2000)
 
 
-class AutoLeechForm(forms.Form):
-    enabled = forms.BooleanField(required=False)
-    take_up_to = forms.IntegerField(min_value=0, max_value=99)
-    decline_from = forms.IntegerField(min_value=1, max_value=99)
-    cultists_take_up_to = forms.IntegerField(min_value=0, max_value=99)
-    cultists_decline_from = forms.IntegerField(min_value=1, max_value=99)
-    last_round_free_cultist = forms.ChoiceField(
-        choices=[("ask", _("ask me")), ("take", _("take")), ("decline", _("decline"))]
-    )
-
-
 # --- the account page ------------------------------------------------------------------------
 
 

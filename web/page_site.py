@@ -8,8 +8,7 @@ from typing import Any
 from games.models import Game
 from leagues import selectors as league_selectors
 
-from . import selectors, services
-from .forms import AutoLeechForm, choice_field
+from . import autoleech, selectors, services
 
 
 class WebPageSite:
@@ -27,7 +26,7 @@ class WebPageSite:
             return None
         return {
             "settings": services.autoleech_settings_get(game=game, user=user),
-            "choices": choice_field(AutoLeechForm.base_fields["last_round_free_cultist"]).choices,
+            "form": autoleech.form_class()(),
         }
 
     def league(self, game: Game) -> dict[str, Any] | None:

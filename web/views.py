@@ -28,8 +28,8 @@ from games import services as game_services
 from tm_site.exceptions import ApplicationError, NotFound
 from tm_site.throttling import page_throttled
 
-from . import selectors, services
-from .forms import AutoLeechForm, ChatForm, MoveForm, NewGameForm, RegisterForm
+from . import autoleech, selectors, services
+from .forms import ChatForm, MoveForm, NewGameForm, RegisterForm
 from .language_views import language_remember
 from .page_site import SITE
 from .plain_page import game_page_plain
@@ -240,7 +240,7 @@ def post_chat(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def save_autoleech(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
-    form = AutoLeechForm(request.POST)
+    form = autoleech.form_class()(request.POST)
     if not form.is_valid():
         messages.error(request, _("Auto-leech: amounts are whole numbers from 0 to 99."))
     else:

@@ -43,7 +43,9 @@ without it only a seat order can be chosen and options are checked by ``setup``.
 Automatic answers (offers a player's stored settings answer by themselves):
 ``automatic_answer_due(state)``, ``automatic_answer(state, settings_by_role)`` (the next
 ``(actor, command)`` or ``None``), ``automatic_settings_defaults()`` and
-``automatic_settings_clean(data)``. ``board()``: public data a board page draws.
+``automatic_settings_clean(data)``; on the pages, ``automatic_settings_form()`` (the Django form
+of the settings) and ``automatic_settings_template`` (its fields' template: settings, form,
+prefix). ``board()``: public data a board page draws.
 ``plan(state, rows, actor, command)``: the planner (planned rows played on a copy; see
 Terra Mystica's adapter); a kind with it also takes queued moves (premoves).
 ``setup_choices()``: the maps and the tiles of a fixed setup a new game's form offers, in the

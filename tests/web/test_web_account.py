@@ -138,6 +138,10 @@ def test_automatic_answers_of_the_account_apply_to_games_without_their_own(
     default = AutoLeechDefault.objects.get(user=member).settings
     assert default["take_up_to"] == 3 and default["enabled"] is True
     assert selectors.autoleech_settings_by_user(game, [member.pk]) == {member.pk: default}
+    # The page shows them back, the stored choice selected.
+    page = browser.get("/account/").text
+    assert 'name="take_up_to" id="a-take" value="3"' in page
+    assert '<option value="take" selected>take</option>' in page
     # A game's own settings come first.
     own = {**default, "take_up_to": 1}
     AutoLeechSetting.objects.create(game=game, user=member, settings=own)

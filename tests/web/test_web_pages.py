@@ -381,6 +381,8 @@ def test_auto_leech_settings_form_works_without_javascript(started_game):
     assert "Auto-leech settings saved." in response.text
     stored = AutoLeechSetting.objects.get(game=game, user=first).settings
     assert stored["take_up_to"] == 2 and stored["last_round_free_cultist"] == "take"
+    assert 'id="al-take" value="2"' in response.text  # the page shows them back
+    assert '<option value="take" selected>take</option>' in response.text
     response = logged_in(second).post(f"/games/{game.pk}/autoleech/", data, follow=True)
     assert "only during your own turn" in response.text
     response = logged_in(first).post(

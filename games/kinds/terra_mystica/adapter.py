@@ -12,6 +12,7 @@ from tm_site.exceptions import ApplicationError
 
 from ..contract import KindInfo, RuleViolation
 from . import catalog, facade, page
+from .forms import AutomaticAnswersForm
 
 # The engine's rules revision (terra.snellman.net's base game with its options). 2026.11.1:
 # Merchants of the Seas follows its seed more strictly (reach of ships on a river only,
@@ -99,6 +100,11 @@ class TerraMystica:
         return {**cleaned, "auction_factions": offered} if offered else cleaned
 
     # Automatic answers to power offers (Yucata's R0-R7), from settings players store.
+    automatic_settings_template = "terra_mystica/_automatic_answers_fields.html"
+
+    def automatic_settings_form(self) -> Any:
+        return AutomaticAnswersForm
+
     def automatic_settings_defaults(self) -> dict:
         return facade.autoleech_defaults()
 

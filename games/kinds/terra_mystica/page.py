@@ -52,7 +52,7 @@ def board_page(engine: Any, request: HttpRequest, game: Game, site: PageSite) ->
         "chat": chat,
         "move_form_number": game.move_count,
         "autoleech": answers["settings"] if answers else None,
-        "autoleech_choices": answers["choices"] if answers else [],
+        "autoleech_form": answers["form"] if answers else None,
         "league": site.league(game),
         "map_name": ""
         if game.map_id == ORIGINAL_MAP_ID
