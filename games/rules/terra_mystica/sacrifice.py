@@ -5,8 +5,10 @@ A ship's move whose extra step bowl III cannot pay is offered the same way."""
 
 from __future__ import annotations
 
+from .context import Game
+from .data import POWER_ACTIONS
 from .legal import accepts, candidate_rows, middle_of_row
-from .state import GameState
+from .state import FactionState, GameState
 
 # Power conversions are candidates only when bowl III can pay them; these are the ones a
 # burn can make payable.
@@ -27,6 +29,16 @@ def _pays_with_power(row: str) -> bool:
     return False
 
 
+def _power_action_cost(state: GameState, f: FactionState, row: str) -> int | None:
+    """Power that ``row`` pays from bowl III first, when it opens with a power action (whose
+    cost is checked before anything else of it); None for any other row."""
+    step = row.split(". ", 1)[0]
+    action = step[len("action ") :]
+    if not step.startswith("action ") or action not in POWER_ACTIONS or state.merchants:
+        return None
+    return Game(state).rules(f).power_action_cost(f, POWER_ACTIONS[action]["PW"])
+
+
 def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, int]:
     """Rows that only a burn makes legal, each with the fewest power tokens to burn.
 
@@ -39,10 +51,17 @@ def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, i
         return {}
     before = f"{row}. " if row.strip() else ""
     offers: dict[str, int] = {}
+    most = f.p2 // 2  # a burn of n moves n tokens into bowl III, and takes 2n from bowl II
     for candidate in dict.fromkeys([*candidate_rows(middle, actor), *POWER_CONVERSIONS]):
-        if not _pays_with_power(candidate) or accepts(state, actor, before + candidate):
+        if not _pays_with_power(candidate):
             continue
-        for burn in range(1, f.p2 // 2 + 1):
+        # A power action that bowl III cannot pay is refused before anything else is tried,
+        # so neither the row alone nor a burn too small to pay it need be tried.
+        cost = _power_action_cost(middle, f, candidate)
+        short = 0 if cost is None else cost - f.p3
+        if short > most or (short <= 0 and accepts(state, actor, before + candidate)):
+            continue
+        for burn in range(max(short, 1), most + 1):
             if accepts(state, actor, f"{before}burn {burn}. {candidate}"):
                 offers[candidate] = burn
                 break
