@@ -5,10 +5,8 @@ A ship's move whose extra step bowl III cannot pay is offered the same way."""
 
 from __future__ import annotations
 
-from .context import Game
-from .data import POWER_ACTIONS
-from .legal import accepts, candidate_rows, middle_of_row
-from .state import FactionState, GameState
+from .legal import accepts, candidate_rows, middle_of_row, power_action_cost
+from .state import GameState
 
 # Power conversions are candidates only when bowl III can pay them; these are the ones a
 # burn can make payable.
@@ -29,16 +27,6 @@ def _pays_with_power(row: str) -> bool:
     return False
 
 
-def _power_action_cost(state: GameState, f: FactionState, row: str) -> int | None:
-    """Power that ``row`` pays from bowl III first, when it opens with a power action (whose
-    cost is checked before anything else of it); None for any other row."""
-    step = row.split(". ", 1)[0]
-    action = step[len("action ") :]
-    if not step.startswith("action ") or action not in POWER_ACTIONS or state.merchants:
-        return None
-    return Game(state).rules(f).power_action_cost(f, POWER_ACTIONS[action]["PW"])
-
-
 def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, int]:
     """Rows that only a burn makes legal, each with the fewest power tokens to burn.
 
@@ -57,7 +45,7 @@ def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, i
             continue
         # A power action that bowl III cannot pay is refused before anything else is tried,
         # so neither the row alone nor a burn too small to pay it need be tried.
-        cost = _power_action_cost(middle, f, candidate)
+        cost = power_action_cost(middle, f, candidate)
         short = 0 if cost is None else cost - f.p3
         if short > most or (short <= 0 and accepts(state, actor, before + candidate)):
             continue
