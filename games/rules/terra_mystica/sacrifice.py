@@ -44,12 +44,19 @@ def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, i
         if not _pays_with_power(candidate):
             continue
         # A power action that bowl III cannot pay is refused before anything else is tried,
-        # so neither the row alone nor a burn too small to pay it need be tried.
+        # so neither the row alone nor a burn too small to pay it need be tried. One that bowl
+        # III pays already is legal or not whatever is burnt: nothing after it in such a row
+        # pays power (its spades dig with workers, build and bridge with coins and workers).
         cost = power_action_cost(middle, f, candidate)
-        short = 0 if cost is None else cost - f.p3
-        if short > most or (short <= 0 and accepts(state, actor, before + candidate)):
+        if cost is not None:
+            short = cost - f.p3
+            if not 0 < short <= most:
+                continue
+        elif accepts(state, actor, before + candidate):
             continue
-        for burn in range(max(short, 1), most + 1):
+        else:
+            short = 1
+        for burn in range(short, most + 1):
             if accepts(state, actor, f"{before}burn {burn}. {candidate}"):
                 offers[candidate] = burn
                 break
