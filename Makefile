@@ -28,10 +28,10 @@ run: migrate
 	PY="$(PY)" HOST="$(HOST)" PORT="$(PORT)" deploy/run
 
 # The site as deployed (production settings from the environment; docs/operations.md), on the
-# pure Python engine; ENGINE=compiled serves its mypyc build, made first when a module is
-# missing or older than its source (it applies moves faster and lists legal moves slower:
-# docs/scaling.md).
-ENGINE ?= pure
+# engine's mypyc build, made first when a module is missing or older than its source (the pure
+# Python modules run when there is no C compiler); ENGINE=pure serves the pure modules, the
+# reference (the compiled build applies moves and lists legal moves faster: docs/scaling.md).
+ENGINE ?= compiled
 serve: install
 	@if [ "$(ENGINE)" = compiled ]; then PY="$(PY)" bench/engine_compiled --if-needed; \
 	  else PY="$(PY)" bench/engine_compiled --remove; fi

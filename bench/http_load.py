@@ -472,6 +472,10 @@ def run(
         )
         if r["error"]:
             write(f"    error: {r['error']}")
+        write(
+            f"    one client: p50 {r['p50']:.1f} ms {_target(r['p50'] <= 8, '<= 8 ms')}, "
+            f"p95 {r['p95']:.1f} ms {_target(r['p95'] <= 15, '<= 15 ms')}"
+        )
     if costs is not None:
         costs(records, tokens, names[-4:])
     if not curve and not rates:
@@ -500,9 +504,16 @@ def run(
             f"time: the most the site does, and how long a move waits then{cut}):"
         )
         write(header)
+    best = 0.0
     for players in curve:
         r = load_point(base, players, records, tokens, names, max_moves, stack_cpu, db_cpu=db_cpu)
         _write_point(write, r)
+        best = max(best, r["moves_per_s"])
+    if curve:
+        write(
+            f"    closed loop: at most {best:.1f} moves/s over the curve "
+            f"{_target(best >= 250, '>= 250 moves/s')}"
+        )
     for rate in rates:
         write(
             f"  paced, open loop at {rate:g} moves/s offered ({paced_players} players, 4 a game, "
@@ -525,6 +536,16 @@ def run(
             db_cpu,
         )
         _write_point(write, r, f"  {r['late']} ({r['delay_p95']:.0f} ms)")
+        if paced_players == 200 and rate == 100:
+            write(
+                f"    200 players paced at 100 moves/s: p95 {r['p95']:.1f} ms "
+                f"{_target(r['p95'] <= 50 and not r['errors'], '<= 50 ms')}"
+            )
+
+
+def _target(met: bool, what: str) -> str:
+    """Issue 28's target beside a figure."""
+    return f"[target {what}: {'met' if met else 'NOT met'}]"
 
 
 def _write_point(write, r: dict, tail: str = "") -> None:

@@ -99,9 +99,8 @@ def _notify(
     enabled, delivery = choice
     if not enabled or not user.email:
         return None
-    existing = Notification.objects.filter(key=key).first()
-    if existing is not None:
-        return existing
+    # No lookup of the key first: the event is new but when a task runs again, and then the
+    # INSERT refuses the key (a query saved on every mail for a mail composed again rarely).
     with translation.override(language_of(user)):
         composed = emails.compose(
             kind,

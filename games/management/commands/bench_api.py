@@ -1,4 +1,5 @@
-"""Move submission through the REST API: latency by round and throughput with concurrent clients.
+"""Move submission through the REST API: latency by round and throughput with concurrent clients;
+the worker's CPU time for a turn mail.
 
 Runs on a throwaway copy of the configured database (PostgreSQL when DATABASE_URL names one),
 so the figures include the whole request: authentication, the row lock, one engine ``apply``,
@@ -21,9 +22,11 @@ from django.test.utils import setup_test_environment, teardown_test_environment
 from rest_framework.test import APIClient
 
 from bench.http_load import site_command
+from tm_site.env import email_settings
 
 CORPUS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "corpus" / "snellman"
 LATENCY_GAME = "4pLeague_S60_D1L1_G1"
+TARGET_MAIL_MS = 5.0  # issue 28: a turn mail's CPU in the worker
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -41,6 +44,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--moves", type=int, default=150, help="Moves per client in the throughput run."
         )
+        parser.add_argument(
+            "--mail-moves", type=int, default=120, help="Moves of the turn-mail run (0: none)."
+        )
 
     def handle(self, *args, **options) -> None:
         setup_test_environment()
@@ -56,6 +62,8 @@ class Command(BaseCommand):
             self.stdout.write(f"bench_api on {connection.vendor}")
             self.latency()
             self.throughput(options["clients"], options["moves"])
+            if options["mail_moves"]:
+                self.turn_mails(options["mail_moves"])
         finally:
             connections.close_all()
             connection.creation.destroy_test_db(old_name, verbosity=0)
@@ -170,3 +178,50 @@ class Command(BaseCommand):
         )
         for error in errors:
             self.stderr.write(error)
+
+    def turn_mails(self, count: int) -> None:
+        """Every player has a confirmed address; after each move the move's outbox entry is
+        run here as the Celery worker runs it (``outbox.services.entry_run``: the turn mails
+        composed, stored and sent over SMTP to a local server), timed by this thread's CPU."""
+        from django.contrib.auth import get_user_model
+        from django.db.models import Value
+        from django.db.models.functions import Concat
+
+        from bench.mail_sink import mail_sink
+        from outbox import services as outbox
+        from outbox.models import Entry
+
+        settings.DEBUG = False  # the worker's settings: no query log (manage.py's are dev's)
+        with mail_sink() as (url, counter):
+            for name, value in email_settings(url).items():
+                setattr(settings, name, value)
+            game, who, moves = self._start("4pLeague_S60_D1L1_G2", "mail_")
+            get_user_model().objects.filter(username__startswith="mail_").update(
+                email=Concat("username", Value("@example.invalid"))
+            )
+            publish = outbox.publish
+            outbox.publish = lambda entry_id: None  # no broker here: this thread is the worker
+            cpu: list[float] = []
+            try:
+                for number, move in enumerate(moves[:count]):
+                    response = self._send(game, who, move, number)
+                    if response.status_code != 201:
+                        self.stderr.write(f"mail run, move {number + 1}: {response.status_code}")
+                        return
+                    pending = Entry.objects.filter(status=Entry.Status.PENDING)
+                    for pk in pending.values_list("pk", flat=True):
+                        started = time.thread_time()
+                        outbox.entry_run(pk)
+                        cpu.append(time.thread_time() - started)
+            finally:
+                outbox.publish = publish
+            time.sleep(0.5)  # the SMTP server's thread counts what arrived
+            mails = counter.received
+        per_mail = sum(cpu) * 1000 / max(1, mails)
+        met = "met" if per_mail <= TARGET_MAIL_MS else "NOT met"
+        self.stdout.write(
+            f"turn mails: {len(cpu)} moves' outbox entries run as the worker runs them, "
+            f"{mails} mails sent over SMTP; worker CPU {per_mail:.2f} ms a mail "
+            f"(median {statistics.median(cpu) * 1000:.2f} ms an entry) "
+            f"[target <= {TARGET_MAIL_MS:g} ms a mail: {met}]"
+        )

@@ -2,10 +2,12 @@
 
 Candidates are generated from the state (cheap filters: reachable hexes, own buildings,
 tiles left, actions not yet used), then each is checked by applying it to a copy of the
-state, so this module can never disagree with the rules. Steps that open further steps
-(an action giving spades, a temple giving a favor tile) are listed on their own; the
-follow-up is then a pending decision with its own legal commands. Conversions are limited
-to single useful units.
+state, so this module can never disagree with the rules; only a power action that bowl III
+cannot pay is refused without a copy, as the engine refuses it before anything else of the
+row (``lacks_power``: in a rich turn most refused candidates are such spade actions). Steps
+that open further steps (an action giving spades, a temple giving a favor tile) are listed
+on their own; the follow-up is then a pending decision with its own legal commands.
+Conversions are limited to single useful units.
 """
 
 from __future__ import annotations
@@ -37,7 +39,11 @@ from .views import waiting_for
 
 def legal_commands(state: GameState, actor: str) -> list[str]:
     """Every candidate row the engine accepts for ``actor`` now."""
-    return [row for row in candidate_rows(state, actor) if accepts(state, actor, row)]
+    return [
+        row
+        for row in candidate_rows(state, actor)
+        if not lacks_power(state, actor, row) and accepts(state, actor, row)
+    ]
 
 
 def continuations(state: GameState, actor: str, row: str) -> list[str]:
@@ -81,9 +87,29 @@ def random_legal_command(
     if rng.random() >= pass_rate:
         rows.sort(key=lambda r: r.startswith("pass") and state.round > 0)
     for row in rows:
-        if accepts(state, actor, row):
+        if not lacks_power(state, actor, row) and accepts(state, actor, row):
             return row
     return None
+
+
+def power_action_cost(state: GameState, f: FactionState, row: str) -> int | None:
+    """The power ``row`` pays from bowl III first, when it opens with a power action (the
+    engine checks that cost before anything else of the row); None for any other row."""
+    step = row.split(". ", 1)[0]
+    action = step[len("action ") :]
+    if not step.startswith("action ") or action not in POWER_ACTIONS or state.merchants:
+        return None
+    return faction_rules(f.name).power_action_cost(f, POWER_ACTIONS[action]["PW"])
+
+
+def lacks_power(state: GameState, actor: str, row: str) -> bool:
+    """Is ``row`` a power action that bowl III cannot pay (refused without trying it: most
+    of the candidates refused in a rich turn are spade actions nobody can pay)?"""
+    f = state.factions.get(actor)
+    if f is None:
+        return False
+    cost = power_action_cost(state, f, row)
+    return cost is not None and cost > f.p3
 
 
 def accepts(state: GameState, actor: str, row: str) -> bool:

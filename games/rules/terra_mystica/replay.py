@@ -14,6 +14,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ..core import RuleError
 from .board import ORIGINAL_MAP_ID, board_from_terrain, load_board
@@ -32,8 +33,8 @@ class Mismatch:
     faction: str
     command: str
     field: str
-    expected: object
-    got: object
+    expected: Any
+    got: Any
 
     def describe(self) -> str:
         return f"line {self.line}: {self.faction}: '{self.command}': {self.field} expected {self.expected!r}, got {self.got!r}"

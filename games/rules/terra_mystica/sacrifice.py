@@ -5,7 +5,7 @@ A ship's move whose extra step bowl III cannot pay is offered the same way."""
 
 from __future__ import annotations
 
-from .legal import accepts, candidate_rows, middle_of_row
+from .legal import accepts, candidate_rows, middle_of_row, power_action_cost
 from .state import GameState
 
 # Power conversions are candidates only when bowl III can pay them; these are the ones a
@@ -39,10 +39,24 @@ def sacrifice_offers(state: GameState, actor: str, row: str = "") -> dict[str, i
         return {}
     before = f"{row}. " if row.strip() else ""
     offers: dict[str, int] = {}
+    most = f.p2 // 2  # a burn of n moves n tokens into bowl III, and takes 2n from bowl II
     for candidate in dict.fromkeys([*candidate_rows(middle, actor), *POWER_CONVERSIONS]):
-        if not _pays_with_power(candidate) or accepts(state, actor, before + candidate):
+        if not _pays_with_power(candidate):
             continue
-        for burn in range(1, f.p2 // 2 + 1):
+        # A power action that bowl III cannot pay is refused before anything else is tried,
+        # so neither the row alone nor a burn too small to pay it need be tried. One that bowl
+        # III pays already is legal or not whatever is burnt: nothing after it in such a row
+        # pays power (its spades dig with workers, build and bridge with coins and workers).
+        cost = power_action_cost(middle, f, candidate)
+        if cost is not None:
+            short = cost - f.p3
+            if not 0 < short <= most:
+                continue
+        elif accepts(state, actor, before + candidate):
+            continue
+        else:
+            short = 1
+        for burn in range(short, most + 1):
             if accepts(state, actor, f"{before}burn {burn}. {candidate}"):
                 offers[candidate] = burn
                 break

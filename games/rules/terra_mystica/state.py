@@ -115,7 +115,61 @@ class FactionState:
         return self.cult[CULTS.index(track)]
 
     def copy(self) -> FactionState:
-        new = _shallow_copy(self)
+        """A copy that shares no container with this one."""
+        if PLAIN_CLASSES:
+            new = _shallow_copy(self)
+        else:
+            new = FactionState.__new__(FactionState)
+            new.name = self.name
+            new.color = self.color
+            new.seat = self.seat
+            new.player = self.player
+            new.vp = self.vp
+            new.c = self.c
+            new.w = self.w
+            new.p = self.p
+            new.p1 = self.p1
+            new.p2 = self.p2
+            new.p3 = self.p3
+            new.burned = self.burned
+            new.unlock_terrain = self.unlock_terrain
+            new.volcano_tf = self.volcano_tf
+            new.cult_debt = self.cult_debt
+            new.chips = self.chips
+            new.keys = self.keys
+            new.ship = self.ship
+            new.dig = self.dig
+            new.teleport_level = self.teleport_level
+            new.carpet_range = self.carpet_range
+            new.max_p = self.max_p
+            new.cult_priests = self.cult_priests
+            new.bridges_left = self.bridges_left
+            new.bonus = self.bonus
+            new.town_size = self.town_size
+            new.passed = self.passed
+            new.dropped = self.dropped
+            new.start_player = self.start_player
+            new.income_taken = self.income_taken
+            new.order = self.order
+            new.spade = self.spade
+            new.free_tf = self.free_tf
+            new.free_tp = self.free_tp
+            new.free_d = self.free_d
+            new.teleport_no_tf = self.teleport_no_tf
+            new.tf_need_hex_adjacency = self.tf_need_hex_adjacency
+            new.cult_steps = self.cult_steps
+            new.cults_on_same_track = self.cults_on_same_track
+            new.gain_favor = self.gain_favor
+            new.gain_tw = self.gain_tw
+            new.bridge = self.bridge
+            new.convert_w_to_p = self.convert_w_to_p
+            new.gain_action = self.gain_action
+            new.gain_p3_for_vp = self.gain_p3_for_vp
+            new.allowed_actions = self.allowed_actions
+            new.require_home_terrain_tf = self.require_home_terrain_tf
+            new.teleport_to = self.teleport_to
+            new.disable_spade_decline = self.disable_spade_decline
+            new.waiting = self.waiting
         new.cult = self.cult[:]
         new.max_cult = self.max_cult[:]
         new.buildings = dict(self.buildings)
@@ -190,7 +244,26 @@ class GameState:
         return new
 
     def _copy_except_factions(self) -> GameState:
-        new = _shallow_copy(self)
+        if PLAIN_CLASSES:
+            new = _shallow_copy(self)
+        else:
+            new = GameState.__new__(GameState)
+            new.setup = self.setup
+            new.phase = self.phase
+            new.income_state = self.income_state
+            new.round = self.round
+            new.turn = self.turn
+            new.active = self.active
+            new.full_turn_played = self.full_turn_played
+            new.leech_id = self.leech_id
+            new.finished = self.finished
+            new.aborted = self.aborted
+            new.ledger_round = self.ledger_round
+            new.ledger_turn = self.ledger_turn
+            new.trailing_comment = self.trailing_comment
+            new.auction = self.auction
+            new.merchants = self.merchants
+            new.factions = self.factions
         new.order = self.order[:]
         new.new_order = self.new_order[:]
         new.setup_order = [r[:] for r in self.setup_order]
@@ -259,15 +332,14 @@ def attributes(obj) -> dict[str, Any]:
 
 
 def _shallow_copy(obj):
-    # Plain (dict-backed) dataclasses copy fastest by copying their attribute dict; the
-    # compiled build's classes have none, and copy through their pickling state.
-    try:
-        fields = obj.__dict__
-    except AttributeError:
-        cls = type(obj)
-        new = cls.__new__(cls)
-        new.__setstate__(obj.__getstate__())
-        return new
+    # A plain dataclass copies fastest through its attribute dict.
     new = object.__new__(type(obj))
-    new.__dict__ = fields.copy()
+    new.__dict__ = obj.__dict__.copy()
     return new
+
+
+# Plain dataclasses (the pure Python engine) keep their fields in an attribute dict, which
+# copies in one step; the compiled build's classes keep them in slots, and copying through
+# their pickling state (a dict of every field, then each set by name) took 25 µs a 4-player
+# state against 9 for the dicts, so there each field is copied by name, natively (4 µs).
+PLAIN_CLASSES = FactionState.__dictoffset__ != 0
