@@ -18,11 +18,11 @@ from typing import Any
 from games.rules import mythotopia as myth
 from games.rules.core import RuleError
 from games.rules.mythotopia import data
-from games.rules.mythotopia.playout import kind_of, random_step, weight
+from games.rules.mythotopia.playout import kind_of, weight
 from games.rules.mythotopia.scoring import empty_vp_cards
 from games.rules.mythotopia.wars import parties, strength, wars
 
-from .search import Arm, Budget, best_by, flat_monte_carlo
+from .search import Budget, Line, best_by, deepen
 
 State = dict[str, Any]
 
@@ -34,7 +34,10 @@ WIN = 1000.0
 UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
 TOP_CANDIDATES = 8
 PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
-ROLLOUT_ACTIONS = 12
+LOOKAHEAD = 4  # actions played on after a candidate, every seat greedy
+LEGAL_UNITS = 4.0  # listing the candidate commands, in engine steps
+IDLE_MARCH = 0.5  # VP: what a march that improves nothing costs
+ENDING = 1.5  # per empty VP card (up to the four that let the game end)
 
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
@@ -201,9 +204,11 @@ def relative(state: State, seat: int) -> float:
     mine = evaluate(state, seat)
     if state["finished"]:
         return mine
-    # A game near its end (VP cards emptied) makes the lead count more.
-    pressure = 1.0 + 0.25 * empty_vp_cards(state)
-    return mine - pressure * (max(others) if others else 0.0)
+    lead = mine - (max(others) if others else 0.0)
+    # The game ends once four VP cards are empty (then the seat ahead may end it): emptying
+    # one moves the game on, worth more to the seat ahead but something to either, so that
+    # two bots do not stall a game short of its end.
+    return lead + ENDING * min(4, empty_vp_cards(state)) * (1.0 if lead > 0 else 0.3)
 
 
 def _after(state: State, seat: int, command: str) -> State | None:
@@ -214,6 +219,7 @@ def _after(state: State, seat: int, command: str) -> State | None:
 
 
 def _scored(state: State, seat: int, legal: list[str], budget: Budget | None):
+    now: float | None = None
     scored = []
     for command in legal:
         after = _after(state, seat, command)
@@ -221,10 +227,30 @@ def _scored(state: State, seat: int, legal: list[str], budget: Budget | None):
             budget.spend()
         # A legal command the sampled state refuses (a card guessed wrong) keeps a low score.
         value = relative(after, seat) if after is not None else -WIN
+        if after is not None and command.startswith("march "):
+            # A march is free and a road move takes any number of them: one that does not
+            # improve the position would let a bot march back and forth for ever.
+            now = relative(state, seat) if now is None else now
+            if value <= now + 1e-9:
+                value -= IDLE_MARCH
         # Between equal positions, the kinds of action that move the game on (the weights
         # of the engine's random player: builds, attacks before discards).
         scored.append((value + 0.001 * weight(kind_of(command)), command))
     return scored
+
+
+def _greedy_step(state: State, budget: Budget) -> State | None:
+    """The next action of the game, chosen greedily on the evaluation by the seat to act."""
+    if state["finished"]:
+        return None
+    seat = myth.acting_seat(state)
+    budget.spend(LEGAL_UNITS)
+    scored = _scored(state, seat, myth.candidates(state, seat), budget)
+    for _, command in sorted(scored, key=lambda pair: -pair[0]):
+        after = _after(state, seat, command)
+        if after is not None:
+            return after
+    return None
 
 
 def choose(
@@ -252,33 +278,52 @@ def search(
     rng: random.Random,
     seconds: float,
 ) -> str:
-    """Flat Monte Carlo over the best candidates one action ahead: each simulation deals a new
-    sample of the hidden cards, plays the candidate and then a few actions of the engine's
-    weighted random player for every seat, and judges the position."""
+    """Lookahead over the best candidates one action ahead, averaged over samples of the hidden
+    cards: in each sample every candidate is played and then the game goes on, every seat
+    greedy on the evaluation, for a few actions (the bot's turn and the other's answer); the
+    candidate with the best mean value over the samples wins (the one-action value breaks
+    ties). All candidates meet the same sample, so that luck of the draw cancels out."""
     budget = Budget.of(seconds, UNITS_PER_SECOND)
     scored = sorted(_scored(sampled, seat, legal, budget), key=lambda pair: -pair[0])
     if scored[0][0] >= WIN or budget.exhausted():
         return best_by(scored, rng)
     # Only candidates close to the best one action ahead, so that noise cannot pick a bad one.
-    arms: list[Arm] = [
-        Arm(command, prior)
+    arms = [
+        (prior, command)
         for prior, command in scored[:TOP_CANDIDATES]
         if prior >= scored[0][0] - PRIOR_MARGIN
     ]
     if len(arms) == 1:
-        return arms[0].command
+        return arms[0][1]
+    totals = dict.fromkeys((command for _, command in arms), 0.0)
+    priors = {command: prior for prior, command in arms}
+    samples = 0
 
-    def simulate(command: str, sim_rng: random.Random) -> float:
-        world = determinize(view, seat, sim_rng)
-        budget.spend()
-        current = _after(world, seat, command)
-        if current is None:
-            return relative(world, seat) - 5.0  # impossible in this sample: no better than now
-        for _ in range(ROLLOUT_ACTIONS):
-            if current["finished"] or budget.exhausted():
-                break
-            current, _ = random_step(current, sim_rng)
-            budget.spend()
+    def step(current: State) -> State | None:
+        return _greedy_step(current, budget)
+
+    def value(current: State) -> float:
         return relative(current, seat)
 
-    return flat_monte_carlo(arms, simulate, budget, rng, exploration=4.0)
+    while not budget.exhausted():
+        world = determinize(view, seat, rng)
+        budget.spend(len(arms))
+        lines = []
+        for prior, command in arms:
+            after = _after(world, seat, command)
+            if after is None:  # impossible in this sample: no better than now
+                lost = relative(world, seat) - 5.0
+                lines.append(Line(command, prior, world, [lost], ended=True))
+            else:
+                lines.append(Line(command, prior, after, [relative(after, seat)]))
+        reached = deepen(lines, step, value, budget, LOOKAHEAD)
+        if reached < LOOKAHEAD and samples:
+            break  # a sample cut short by the budget would weigh less than the others
+        for line in lines:
+            totals[line.command] += line.values[reached]
+        samples += 1
+        if reached < LOOKAHEAD:
+            break
+    if not samples:
+        return best_by(scored, rng)
+    return max(totals, key=lambda command: (totals[command], priors[command]))
