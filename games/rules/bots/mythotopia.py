@@ -36,7 +36,21 @@ TOP_CANDIDATES = 8
 PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
 LOOKAHEAD = 4  # actions played on after a candidate, every seat greedy
 LEGAL_UNITS = 4.0  # listing the candidate commands, in engine steps
-IDLE_MARCH = 0.5  # VP: what a march that improves nothing costs
+# An army in the supply is worth almost one on the board: with every army on the board a bot
+# could neither attack nor take a VP token, and would pass for ever.
+SUPPLY_ARMY = 0.3
+IDLE_MARCH = 0.5
+# Kinds of action that do not move a game on: a bot that would pass a whole turn does none.
+IDLE_KINDS = {
+    "pass",
+    "discard",
+    "remove",
+    "reserve",
+    "withdraw",
+    "recall",
+    "march",
+    "scribe",
+}  # VP: what a march that improves nothing costs
 ENDING = 1.5  # per empty VP card (up to the four that let the game end)
 
 
@@ -175,6 +189,7 @@ def evaluate(state: State, seat: int) -> float:
         + _wars(state, seat)
         + 0.15 * len(player["hand"])
         + 0.35 * armies
+        + SUPPLY_ARMY * player["armies"]
         + 0.5 * ships
         + 1.0 * cities
         + 0.6 * progress
@@ -266,8 +281,34 @@ def choose(
         return rng.choice(legal)
     sampled = determinize(view, seat, rng)
     if level == "heuristic":
-        return best_by(_scored(sampled, seat, legal, None), rng)
-    return search(view, sampled, seat, legal, rng, seconds)
+        command = best_by(_scored(sampled, seat, legal, None), rng)
+    else:
+        command = search(view, sampled, seat, legal, rng, seconds)
+    if command == "pass" and not view["turn"]["actions"] and not view["turn"]["free"]:
+        # A whole turn without an action: nothing the evaluation sees gets better (a player
+        # with every village on the board, say, can take no province and must build roads
+        # or sail to take the last VP tokens). Rather than stall the game, the bot then plays
+        # like the engine's random player, which favours the actions that move it on.
+        return _moving_on(sampled, seat, legal, rng) or command
+    return command
+
+
+def _moving_on(state: State, seat: int, legal: list[str], rng: random.Random) -> str | None:
+    by_kind: dict[str, list[str]] = {}
+    for command in legal:
+        kind = kind_of(command)
+        if kind not in IDLE_KINDS:
+            by_kind.setdefault(kind, []).append(command)
+    while by_kind:
+        kinds = sorted(by_kind)
+        kind = rng.choices(kinds, [weight(k) for k in kinds])[0]
+        command = rng.choice(by_kind[kind])
+        if _after(state, seat, command) is not None:
+            return command
+        by_kind[kind].remove(command)
+        if not by_kind[kind]:
+            del by_kind[kind]
+    return None
 
 
 def search(
