@@ -143,6 +143,22 @@ def _free(command: str) -> bool:
     return all(part.strip().split(" ")[0] in ("convert", "burn") for part in command.split("."))
 
 
+def _judged(before: GameState, seat: int, command: str, after: GameState) -> float:
+    """The evaluation of a command for the search: a pass is not credited with what its
+    bonus tile pays on passing (VP, the coins on the tile taken), which a later pass earns
+    just as well, so that the search passes when no action is worth more, not as soon as the
+    pass pays best."""
+    value = relative(after, seat)
+    if command.split(" ", 1)[0] != "pass":
+        return value
+    old, new = faction_of(before, seat), faction_of(after, seat)
+    if old is None or new is None or after.finished or after.round != before.round:
+        return value  # the pass ended the round: its VP include the round's end
+    mid = min(1.0, incomes_left(before) / 3)
+    coin = mid * MID_RATES["c"] + (1 - mid) * FINAL_RATES["c"]
+    return value - (new.vp - old.vp) - max(0, new.c - old.c) * coin
+
+
 def _greedy_line_step(state: GameState, seat: int, budget: Budget) -> GameState | None:
     """The next decision of the game, made greedily on the evaluation by whoever decides it."""
     decisions = tm.waiting_for(state)
@@ -158,7 +174,7 @@ def _greedy_line_step(state: GameState, seat: int, budget: Budget) -> GameState 
         budget.spend()
         if after is None:
             continue
-        value = relative(after, decision.seat)
+        value = _judged(state, decision.seat, command, after)
         if best is None or value > best[0]:
             best = (value, after)
     return None if best is None else best[1]
@@ -174,11 +190,15 @@ def search(
     if len(legal) == 1 or faction_of(state, seat) is None:
         return rng.choice(legal)
     budget = Budget.of(seconds, UNITS_PER_SECOND)
-    scored = _scored(state, seat, legal, budget)
+    actor = tm.actor_for_seat(state, seat)
+    scored = []
+    for command in legal:
+        after = _after(state, actor, command)
+        budget.spend()
+        scored.append((_judged(state, seat, command, after) if after else -1e9, command))
     scored.sort(key=lambda pair: -pair[0])
     if _free(scored[0][1]):
         return best_by(scored, rng)  # a conversion worth making: no need to look further
-    actor = tm.actor_for_seat(state, seat)
     candidates = [(prior, command) for prior, command in scored if not _free(command)]
     depth = 2 * len(state.factions)
 
