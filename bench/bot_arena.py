@@ -29,7 +29,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.test")
 MAX_DECISIONS = {"terra_mystica": 4000, "mythotopia": 1500}
 # Search budgets in the arena (seconds of one core per decision; live games use 2 s): short, so
 # that the 400 games of a run fit in about an hour of one core of a shared two-core machine.
-ARENA_SEARCH_BUDGET = {"terra_mystica": 0.1, "mythotopia": 0.1}
+# Mythotopia against the random level gets half: the search bot alone empties the VP cards
+# that end the game, so those games take three times as many decisions.
+ARENA_SEARCH_BUDGET = {
+    ("terra_mystica", "random"): 0.1,
+    ("terra_mystica", "heuristic"): 0.1,
+    ("mythotopia", "random"): 0.05,
+    ("mythotopia", "heuristic"): 0.1,
+}
 
 
 def engines() -> dict:
@@ -186,7 +193,7 @@ def main() -> None:
                 kind,
                 args.games,
                 opponent,
-                args.search_budget or ARENA_SEARCH_BUDGET[kind],
+                args.search_budget or ARENA_SEARCH_BUDGET[kind, opponent],
                 args.heuristic_budget,
                 args.jobs,
                 log=args.log,

@@ -29,6 +29,7 @@ State = dict[str, Any]
 STARTING = sorted(data.starting_cards())
 PROVINCES = sorted(data.provinces())
 PROGRESS = sorted(data.progress_cards())
+PROGRESS_CARDS = frozenset(PROGRESS)
 # Ending the game wins it; a won (or lost) game outweighs every other difference.
 WIN = 1000.0
 UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
@@ -166,8 +167,9 @@ def _claims(view: dict[str, Any]) -> list[str]:
     return claimed
 
 
-def evaluate(state: State, seat: int) -> float:
-    """VP, then what wins VP later: armies and ships on the board, cities, a larger deck."""
+def evaluate(state: State, seat: int, fronts: list[Front] | None = None) -> float:
+    """VP, then what wins VP later: armies and ships on the board, cities, a larger deck.
+    ``fronts``: the wars under way (``_fronts``), when the caller has them already."""
     if state["finished"]:
         return WIN if state["winner"] == seat else -WIN + myth.vp(state, seat)
     key = str(seat)
@@ -182,11 +184,11 @@ def evaluate(state: State, seat: int) -> float:
     progress = sum(
         1
         for c in player["deck"] + player["hand"] + player["discard"] + player["reserve"]
-        if c in data.progress_cards()
+        if c in PROGRESS_CARDS
     )
     return (
         myth.vp(state, seat)
-        + _wars(state, seat)
+        + _wars(_fronts(state) if fronts is None else fronts, seat)
         + 0.15 * len(player["hand"])
         + 0.35 * armies
         + SUPPLY_ARMY * player["armies"]
@@ -197,16 +199,28 @@ def evaluate(state: State, seat: int) -> float:
     )
 
 
-def _wars(state: State, seat: int) -> float:
+# A war under way: the province's owner (None: neutral) and each party's strength.
+Front = tuple[int | None, dict[int, int]]
+
+
+def _fronts(state: State) -> list[Front]:
+    return [
+        (
+            state["provinces"][province]["owner"],
+            {side: strength(state, province, side) for side in parties(state, province)},
+        )
+        for province in wars(state)
+    ]
+
+
+def _wars(fronts: list[Front], seat: int) -> float:
     """Wars under way: a province the seat is winning is most of its 3 VP; a losing one costs."""
     total = 0.0
-    for province in wars(state):
-        sides = parties(state, province)
+    for owner, sides in fronts:
         if seat not in sides:
             continue
-        mine = strength(state, province, seat)
-        best_other = max((strength(state, province, s) for s in sides if s != seat), default=0)
-        owner = state["provinces"][province]["owner"]
+        mine = sides[seat]
+        best_other = max((force for side, force in sides.items() if side != seat), default=0)
         if mine > best_other:
             total += 0.5 if owner == seat else 2.5
         elif owner == seat:
@@ -215,8 +229,10 @@ def _wars(state: State, seat: int) -> float:
 
 
 def relative(state: State, seat: int) -> float:
-    others = [evaluate(state, s) for s in range(1, len(state["players"]) + 1) if s != seat]
-    mine = evaluate(state, seat)
+    fronts = [] if state["finished"] else _fronts(state)
+    seats = range(1, len(state["players"]) + 1)
+    others = [evaluate(state, s, fronts) for s in seats if s != seat]
+    mine = evaluate(state, seat, fronts)
     if state["finished"]:
         return mine
     lead = mine - (max(others) if others else 0.0)
