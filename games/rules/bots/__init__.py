@@ -5,7 +5,8 @@ so this package imports only the rules engines. ``choose_command`` returns one o
 ``engine.legal_commands(state, seat)``, the same one for the same seed and position.
 
 Levels: ``random`` (uniform over the legal commands), ``heuristic`` (one ply, greedy on an
-evaluation of each kind) and ``search`` (Monte Carlo over the time budget). For games with
+evaluation of each kind) and ``search`` (the best candidates played on, every seat greedy, as
+far as the time budget goes). For games with
 hidden information (Mythotopia) a bot reads only ``engine.view(state, seat)`` and
 ``engine.legal_commands(state, seat)``, and samples what it cannot see (docs/bots.md).
 """

@@ -18,23 +18,41 @@ from typing import Any
 from games.rules import mythotopia as myth
 from games.rules.core import RuleError
 from games.rules.mythotopia import data
-from games.rules.mythotopia.playout import kind_of, random_step, weight
+from games.rules.mythotopia.playout import kind_of, weight
 from games.rules.mythotopia.scoring import empty_vp_cards
 from games.rules.mythotopia.wars import parties, strength, wars
 
-from .search import Arm, Budget, best_by, flat_monte_carlo
+from .search import Budget, Line, best_by, deepen
 
 State = dict[str, Any]
 
 STARTING = sorted(data.starting_cards())
 PROVINCES = sorted(data.provinces())
 PROGRESS = sorted(data.progress_cards())
+PROGRESS_CARDS = frozenset(PROGRESS)
 # Ending the game wins it; a won (or lost) game outweighs every other difference.
 WIN = 1000.0
 UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
 TOP_CANDIDATES = 8
 PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
-ROLLOUT_ACTIONS = 12
+LOOKAHEAD = 4  # actions played on after a candidate, every seat greedy
+LEGAL_UNITS = 4.0  # listing the candidate commands, in engine steps
+# An army in the supply is worth almost one on the board: with every army on the board a bot
+# could neither attack nor take a VP token, and would pass for ever.
+SUPPLY_ARMY = 0.3
+IDLE_MARCH = 0.5
+# Kinds of action that do not move a game on: a bot that would pass a whole turn does none.
+IDLE_KINDS = {
+    "pass",
+    "discard",
+    "remove",
+    "reserve",
+    "withdraw",
+    "recall",
+    "march",
+    "scribe",
+}  # VP: what a march that improves nothing costs
+ENDING = 1.5  # per empty VP card (up to the four that let the game end)
 
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
@@ -149,8 +167,9 @@ def _claims(view: dict[str, Any]) -> list[str]:
     return claimed
 
 
-def evaluate(state: State, seat: int) -> float:
-    """VP, then what wins VP later: armies and ships on the board, cities, a larger deck."""
+def evaluate(state: State, seat: int, fronts: list[Front] | None = None) -> float:
+    """VP, then what wins VP later: armies and ships on the board, cities, a larger deck.
+    ``fronts``: the wars under way (``_fronts``), when the caller has them already."""
     if state["finished"]:
         return WIN if state["winner"] == seat else -WIN + myth.vp(state, seat)
     key = str(seat)
@@ -165,13 +184,14 @@ def evaluate(state: State, seat: int) -> float:
     progress = sum(
         1
         for c in player["deck"] + player["hand"] + player["discard"] + player["reserve"]
-        if c in data.progress_cards()
+        if c in PROGRESS_CARDS
     )
     return (
         myth.vp(state, seat)
-        + _wars(state, seat)
+        + _wars(_fronts(state) if fronts is None else fronts, seat)
         + 0.15 * len(player["hand"])
         + 0.35 * armies
+        + SUPPLY_ARMY * player["armies"]
         + 0.5 * ships
         + 1.0 * cities
         + 0.6 * progress
@@ -179,16 +199,28 @@ def evaluate(state: State, seat: int) -> float:
     )
 
 
-def _wars(state: State, seat: int) -> float:
+# A war under way: the province's owner (None: neutral) and each party's strength.
+Front = tuple[int | None, dict[int, int]]
+
+
+def _fronts(state: State) -> list[Front]:
+    return [
+        (
+            state["provinces"][province]["owner"],
+            {side: strength(state, province, side) for side in parties(state, province)},
+        )
+        for province in wars(state)
+    ]
+
+
+def _wars(fronts: list[Front], seat: int) -> float:
     """Wars under way: a province the seat is winning is most of its 3 VP; a losing one costs."""
     total = 0.0
-    for province in wars(state):
-        sides = parties(state, province)
+    for owner, sides in fronts:
         if seat not in sides:
             continue
-        mine = strength(state, province, seat)
-        best_other = max((strength(state, province, s) for s in sides if s != seat), default=0)
-        owner = state["provinces"][province]["owner"]
+        mine = sides[seat]
+        best_other = max((force for side, force in sides.items() if side != seat), default=0)
         if mine > best_other:
             total += 0.5 if owner == seat else 2.5
         elif owner == seat:
@@ -197,13 +229,17 @@ def _wars(state: State, seat: int) -> float:
 
 
 def relative(state: State, seat: int) -> float:
-    others = [evaluate(state, s) for s in range(1, len(state["players"]) + 1) if s != seat]
-    mine = evaluate(state, seat)
+    fronts = [] if state["finished"] else _fronts(state)
+    seats = range(1, len(state["players"]) + 1)
+    others = [evaluate(state, s, fronts) for s in seats if s != seat]
+    mine = evaluate(state, seat, fronts)
     if state["finished"]:
         return mine
-    # A game near its end (VP cards emptied) makes the lead count more.
-    pressure = 1.0 + 0.25 * empty_vp_cards(state)
-    return mine - pressure * (max(others) if others else 0.0)
+    lead = mine - (max(others) if others else 0.0)
+    # The game ends once four VP cards are empty (then the seat ahead may end it): emptying
+    # one moves the game on, worth more to the seat ahead but something to either, so that
+    # two bots do not stall a game short of its end.
+    return lead + ENDING * min(4, empty_vp_cards(state)) * (1.0 if lead > 0 else 0.3)
 
 
 def _after(state: State, seat: int, command: str) -> State | None:
@@ -214,6 +250,7 @@ def _after(state: State, seat: int, command: str) -> State | None:
 
 
 def _scored(state: State, seat: int, legal: list[str], budget: Budget | None):
+    now: float | None = None
     scored = []
     for command in legal:
         after = _after(state, seat, command)
@@ -221,10 +258,30 @@ def _scored(state: State, seat: int, legal: list[str], budget: Budget | None):
             budget.spend()
         # A legal command the sampled state refuses (a card guessed wrong) keeps a low score.
         value = relative(after, seat) if after is not None else -WIN
+        if after is not None and command.startswith("march "):
+            # A march is free and a road move takes any number of them: one that does not
+            # improve the position would let a bot march back and forth for ever.
+            now = relative(state, seat) if now is None else now
+            if value <= now + 1e-9:
+                value -= IDLE_MARCH
         # Between equal positions, the kinds of action that move the game on (the weights
         # of the engine's random player: builds, attacks before discards).
         scored.append((value + 0.001 * weight(kind_of(command)), command))
     return scored
+
+
+def _greedy_step(state: State, budget: Budget) -> State | None:
+    """The next action of the game, chosen greedily on the evaluation by the seat to act."""
+    if state["finished"]:
+        return None
+    seat = myth.acting_seat(state)
+    budget.spend(LEGAL_UNITS)
+    scored = _scored(state, seat, myth.candidates(state, seat), budget)
+    for _, command in sorted(scored, key=lambda pair: -pair[0]):
+        after = _after(state, seat, command)
+        if after is not None:
+            return after
+    return None
 
 
 def choose(
@@ -240,8 +297,34 @@ def choose(
         return rng.choice(legal)
     sampled = determinize(view, seat, rng)
     if level == "heuristic":
-        return best_by(_scored(sampled, seat, legal, None), rng)
-    return search(view, sampled, seat, legal, rng, seconds)
+        command = best_by(_scored(sampled, seat, legal, None), rng)
+    else:
+        command = search(view, sampled, seat, legal, rng, seconds)
+    if command == "pass" and not view["turn"]["actions"] and not view["turn"]["free"]:
+        # A whole turn without an action: nothing the evaluation sees gets better (a player
+        # with every village on the board, say, can take no province and must build roads
+        # or sail to take the last VP tokens). Rather than stall the game, the bot then plays
+        # like the engine's random player, which favours the actions that move it on.
+        return _moving_on(sampled, seat, legal, rng) or command
+    return command
+
+
+def _moving_on(state: State, seat: int, legal: list[str], rng: random.Random) -> str | None:
+    by_kind: dict[str, list[str]] = {}
+    for command in legal:
+        kind = kind_of(command)
+        if kind not in IDLE_KINDS:
+            by_kind.setdefault(kind, []).append(command)
+    while by_kind:
+        kinds = sorted(by_kind)
+        kind = rng.choices(kinds, [weight(k) for k in kinds])[0]
+        command = rng.choice(by_kind[kind])
+        if _after(state, seat, command) is not None:
+            return command
+        by_kind[kind].remove(command)
+        if not by_kind[kind]:
+            del by_kind[kind]
+    return None
 
 
 def search(
@@ -252,33 +335,52 @@ def search(
     rng: random.Random,
     seconds: float,
 ) -> str:
-    """Flat Monte Carlo over the best candidates one action ahead: each simulation deals a new
-    sample of the hidden cards, plays the candidate and then a few actions of the engine's
-    weighted random player for every seat, and judges the position."""
+    """Lookahead over the best candidates one action ahead, averaged over samples of the hidden
+    cards: in each sample every candidate is played and then the game goes on, every seat
+    greedy on the evaluation, for a few actions (the bot's turn and the other's answer); the
+    candidate with the best mean value over the samples wins (the one-action value breaks
+    ties). All candidates meet the same sample, so that luck of the draw cancels out."""
     budget = Budget.of(seconds, UNITS_PER_SECOND)
     scored = sorted(_scored(sampled, seat, legal, budget), key=lambda pair: -pair[0])
     if scored[0][0] >= WIN or budget.exhausted():
         return best_by(scored, rng)
     # Only candidates close to the best one action ahead, so that noise cannot pick a bad one.
-    arms: list[Arm] = [
-        Arm(command, prior)
+    arms = [
+        (prior, command)
         for prior, command in scored[:TOP_CANDIDATES]
         if prior >= scored[0][0] - PRIOR_MARGIN
     ]
     if len(arms) == 1:
-        return arms[0].command
+        return arms[0][1]
+    totals = dict.fromkeys((command for _, command in arms), 0.0)
+    priors = {command: prior for prior, command in arms}
+    samples = 0
 
-    def simulate(command: str, sim_rng: random.Random) -> float:
-        world = determinize(view, seat, sim_rng)
-        budget.spend()
-        current = _after(world, seat, command)
-        if current is None:
-            return relative(world, seat) - 5.0  # impossible in this sample: no better than now
-        for _ in range(ROLLOUT_ACTIONS):
-            if current["finished"] or budget.exhausted():
-                break
-            current, _ = random_step(current, sim_rng)
-            budget.spend()
+    def step(current: State) -> State | None:
+        return _greedy_step(current, budget)
+
+    def value(current: State) -> float:
         return relative(current, seat)
 
-    return flat_monte_carlo(arms, simulate, budget, rng, exploration=4.0)
+    while not budget.exhausted():
+        world = determinize(view, seat, rng)
+        budget.spend(len(arms))
+        lines = []
+        for prior, command in arms:
+            after = _after(world, seat, command)
+            if after is None:  # impossible in this sample: no better than now
+                lost = relative(world, seat) - 5.0
+                lines.append(Line(command, prior, world, [lost], ended=True))
+            else:
+                lines.append(Line(command, prior, after, [relative(after, seat)]))
+        reached = deepen(lines, step, value, budget, LOOKAHEAD)
+        if reached < LOOKAHEAD and samples:
+            break  # a sample cut short by the budget would weigh less than the others
+        for line in lines:
+            totals[line.command] += line.values[reached]
+        samples += 1
+        if reached < LOOKAHEAD:
+            break
+    if not samples:
+        return best_by(scored, rng)
+    return max(totals, key=lambda command: (totals[command], priors[command]))

@@ -1,4 +1,4 @@
-"""What the levels share: a work budget that keeps a bot deterministic, and flat Monte Carlo.
+"""What the levels share: a work budget that keeps a bot deterministic, and greedy lookahead lines.
 
 A bot's time budget becomes a number of work units (one engine step each, a list of legal
 commands counting several) at a rate a single core reaches easily, so the same seed and position
@@ -9,11 +9,10 @@ depend on the load).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 S = TypeVar("S")
@@ -36,52 +35,51 @@ class Budget:
         return self.units <= 0 or time.thread_time() >= self.deadline
 
 
-@dataclass
-class Arm(Generic[S]):
-    command: str
-    prior: float  # the evaluation one ply ahead, to order the candidates and break ties
-    total: float = 0.0
-    visits: int = 0
-    values: list[float] = field(default_factory=list)
-
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else -math.inf
-
-
-def flat_monte_carlo(
-    arms: Sequence[Arm],
-    simulate: Callable[[str, random.Random], float],
-    budget: Budget,
-    rng: random.Random,
-    exploration: float,
-) -> str:
-    """The command whose simulations score best on average, the candidates tried in UCB1 order
-    (each once first, in the order of their prior); with no simulation at all, the best prior."""
-    if not arms:
-        raise ValueError("no candidate")
-    plays = 0
-    while not budget.exhausted():
-        untried = [a for a in arms if not a.visits]
-        if untried:
-            arm = untried[0]
-        else:
-            log_plays = math.log(plays)
-            arm = max(
-                arms,
-                key=lambda a: a.mean() + exploration * math.sqrt(log_plays / a.visits),
-            )
-        value = simulate(arm.command, rng)
-        arm.total += value
-        arm.visits += 1
-        plays += 1
-    tried = [a for a in arms if a.visits]
-    if not tried:
-        return max(arms, key=lambda a: a.prior).command
-    # Mean first; the prior separates arms whose simulations tie (equal rollouts).
-    return max(tried, key=lambda a: (a.mean(), a.prior)).command
-
-
 def best_by(scored: Sequence[tuple[float, str]], rng: random.Random) -> str:
     """The best-scoring command; among equal scores one at random (from the bot's seed)."""
     top = max(score for score, _ in scored)
     return rng.choice([command for score, command in scored if score >= top - 1e-9])
+
+
+@dataclass
+class Line(Generic[S]):
+    """A candidate played on: the position after its command and after each further step of
+    the simulated players (every seat greedy on the evaluation), with its value at each."""
+
+    command: str
+    prior: float
+    state: S
+    values: list[float]
+    ended: bool = False  # the line cannot go on (the game is over, or nobody decides)
+
+
+def deepen(
+    lines: Sequence[Line],
+    step: Callable[[S], S | None],
+    value: Callable[[S], float],
+    budget: Budget,
+    depth: int,
+) -> int:
+    """Play every line on one step at a time, level by level, up to ``depth`` steps; the depth
+    every line has reached when the budget runs out (0: only the candidates' own commands)."""
+    reached = min(len(line.values) for line in lines) - 1
+    for level in range(reached + 1, depth + 1):
+        for line in lines:
+            if len(line.values) > level:
+                continue
+            if budget.exhausted():
+                return level - 1
+            if not line.ended:
+                following = step(line.state)
+                if following is None:
+                    line.ended = True
+                else:
+                    line.state = following
+            line.values.append(value(line.state) if not line.ended else line.values[-1])
+        reached = level
+    return reached
+
+
+def best_line(lines: Sequence[Line], level: int) -> str:
+    """The line worth most at ``level`` steps (each line has reached it); the prior breaks ties."""
+    return max(lines, key=lambda line: (line.values[level], line.prior)).command

@@ -16,7 +16,7 @@ from games.rules.terra_mystica import FactionState, GameState
 from games.rules.terra_mystica.context import Game
 from games.rules.terra_mystica.income import income_parts
 
-from .search import Arm, Budget, best_by, flat_monte_carlo
+from .search import Budget, Line, best_by, best_line, deepen
 
 ROUNDS = 6
 # VP per unit in the middle of the game; after round 6 only the final conversion counts
@@ -35,7 +35,8 @@ UNITS_PER_SECOND = 4000.0
 LEGAL_UNITS = 12.0
 TOP_CANDIDATES = 6
 PRIOR_MARGIN = 2.0  # VP: how far below the best one-ply value a candidate may be searched
-EPSILON = 0.15  # how often a rollout player plays a random legal command instead of its best
+WIDEN_TO = 16  # candidates searched at most when the budget allows
+WIDEN_STEP = 2  # candidates added at a time
 
 
 def faction_of(state: GameState, seat: int) -> FactionState | None:
@@ -135,31 +136,6 @@ def heuristic(state: GameState, seat: int, legal: list[str], rng: random.Random)
     return best_by(_scored(state, seat, legal, None), rng)
 
 
-def _greedy_step(state: GameState, rng: random.Random, budget: Budget) -> GameState | None:
-    decisions = tm.waiting_for(state)
-    if not decisions:
-        return None
-    decision = decisions[0]
-    actor, seat = decision.actor, decision.seat
-    budget.spend(LEGAL_UNITS)
-    if rng.random() < EPSILON or faction_of(state, seat) is None:
-        row = tm.random_legal_command(state, actor, rng, pass_rate=0.1)
-        return None if row is None else _after(state, actor, row)
-    legal = tm.legal_commands(state, actor)
-    if not legal:
-        return None
-    best: tuple[float, GameState] | None = None
-    for command in legal:
-        after = _after(state, actor, command)
-        budget.spend()
-        if after is None:
-            continue
-        value = relative(after, seat)
-        if best is None or value > best[0]:
-            best = (value, after)
-    return None if best is None else best[1]
-
-
 def _free(command: str) -> bool:
     """A row of conversions and burns only: the turn goes on. Searched, it would win on the
     horizon alone (the opponents' next moves fall beyond the simulation), so the search
@@ -167,45 +143,93 @@ def _free(command: str) -> bool:
     return all(part.strip().split(" ")[0] in ("convert", "burn") for part in command.split("."))
 
 
+def _judged(before: GameState, seat: int, command: str, after: GameState) -> float:
+    """The evaluation of a command for the search: a pass is not credited with what its
+    bonus tile pays on passing (VP, the coins on the tile taken), which a later pass earns
+    just as well, so that the search passes when no action is worth more, not as soon as the
+    pass pays best."""
+    value = relative(after, seat)
+    if command.split(" ", 1)[0] != "pass":
+        return value
+    old, new = faction_of(before, seat), faction_of(after, seat)
+    if old is None or new is None or after.finished or after.round != before.round:
+        return value  # the pass ended the round: its VP include the round's end
+    mid = min(1.0, incomes_left(before) / 3)
+    coin = mid * MID_RATES["c"] + (1 - mid) * FINAL_RATES["c"]
+    return value - (new.vp - old.vp) - max(0, new.c - old.c) * coin
+
+
+def _greedy_line_step(state: GameState, seat: int, budget: Budget) -> GameState | None:
+    """The next decision of the game, made greedily on the evaluation by whoever decides it."""
+    decisions = tm.waiting_for(state)
+    if not decisions:
+        return None
+    decision = decisions[0]
+    if faction_of(state, decision.seat) is None:
+        return None  # a faction still to choose: beyond what the evaluation judges
+    budget.spend(LEGAL_UNITS)
+    best: tuple[float, GameState] | None = None
+    for command in tm.legal_commands(state, decision.actor):
+        after = _after(state, decision.actor, command)
+        budget.spend()
+        if after is None:
+            continue
+        value = _judged(state, decision.seat, command, after)
+        if best is None or value > best[0]:
+            best = (value, after)
+    return None if best is None else best[1]
+
+
 def search(
     state: GameState, seat: int, legal: list[str], rng: random.Random, seconds: float
 ) -> str:
-    """Flat Monte Carlo over the best candidates one ply ahead: each simulation plays on with
-    every seat greedy on the evaluation (now and then random) until the bot has had its next
-    decision and the others have answered, then judges the position."""
+    """Lookahead over the best candidates one ply ahead: each is played on, one decision at a
+    time and every seat greedy on the evaluation, until every seat has answered and the bot
+    has decided again (deepening level by level while the budget lasts); the candidate whose
+    line ends best wins. Budget left over widens the search to the next candidates."""
     if len(legal) == 1 or faction_of(state, seat) is None:
         return rng.choice(legal)
     budget = Budget.of(seconds, UNITS_PER_SECOND)
-    scored = _scored(state, seat, legal, budget)
+    actor = tm.actor_for_seat(state, seat)
+    scored = []
+    for command in legal:
+        after = _after(state, actor, command)
+        budget.spend()
+        scored.append((_judged(state, seat, command, after) if after else -1e9, command))
     scored.sort(key=lambda pair: -pair[0])
     if _free(scored[0][1]):
         return best_by(scored, rng)  # a conversion worth making: no need to look further
-    # Only candidates close to the best one ply ahead: rollouts are noisy, and a clearly
-    # worse move (an Alchemists' VP sold for a coin) must not win on noise.
-    arms: list[Arm] = [
-        Arm(command, prior)
-        for prior, command in scored
-        if prior >= scored[0][0] - PRIOR_MARGIN and not _free(command)
-    ][:TOP_CANDIDATES]
-    if len(arms) <= 1 or budget.exhausted():
-        return best_by(scored, rng)
-    actor = tm.actor_for_seat(state, seat)
-    horizon = 2 * len(state.factions) + 2
+    candidates = [(prior, command) for prior, command in scored if not _free(command)]
+    depth = 2 * len(state.factions)
 
-    def simulate(command: str, sim_rng: random.Random) -> float:
-        current = _after(state, actor, command)
-        if current is None:
-            return -1e9
-        for _ in range(horizon):
-            if current.finished or budget.exhausted():
-                break
-            following = _greedy_step(current, sim_rng, budget)
-            if following is None:
-                break
-            current = following
+    def line(prior: float, command: str) -> Line[GameState] | None:
+        after = _after(state, actor, command)
+        return None if after is None else Line(command, prior, after, [prior])
+
+    def step(current: GameState) -> GameState | None:
+        return None if current.finished else _greedy_line_step(current, seat, budget)
+
+    def value(current: GameState) -> float:
         return relative(current, seat)
 
-    return flat_monte_carlo(arms, simulate, budget, rng, exploration=3.0)
+    # Only candidates close to the best one ply ahead first: a clearly worse move (an
+    # Alchemists' VP sold for a coin) rarely wins on a greedy line.
+    first = [c for c in candidates if c[0] >= scored[0][0] - PRIOR_MARGIN][:TOP_CANDIDATES]
+    lines = [x for x in (line(*c) for c in first) if x is not None]
+    if len(lines) <= 1 or budget.exhausted():
+        return best_by(scored, rng)
+    reached = deepen(lines, step, value, budget, depth)
+    if reached == 0:
+        return best_by(scored, rng)
+    # Progressive widening: the next candidates, in the order of their prior, a few at a
+    # time, each kept only if its line reaches the same depth within the budget.
+    rest = candidates[len(first) :][: WIDEN_TO - len(first)]
+    while rest and not budget.exhausted():
+        batch, rest = rest[:WIDEN_STEP], rest[WIDEN_STEP:]
+        more = [x for x in (line(*c) for c in batch) if x is not None]
+        if more and deepen(more, step, value, budget, reached) >= reached:
+            lines += more
+    return best_line(lines, reached)
 
 
 def choose(

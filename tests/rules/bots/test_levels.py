@@ -81,3 +81,11 @@ def test_terra_mystica_bots_play_the_expansions_on_another_map():
         assert command in engine.legal_commands(state, seat)
         state, _ = engine.apply_for_seat(state, seat, command)
     assert engine.round(state) >= 1  # past the faction choices and the first dwellings
+
+
+def test_two_mythotopia_bots_play_their_game_to_its_end():
+    """Neither holds the game back short of its end: VP cards get emptied and the seat ahead
+    ends the game (two bots used to stall it for ever)."""
+    engine, state, chosen = play_some("mythotopia", {1: "heuristic", 2: "heuristic"}, 800, "end")
+    assert engine.is_finished(state), len(chosen)
+    assert state["winner"] in (1, 2)
