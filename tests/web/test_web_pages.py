@@ -405,3 +405,18 @@ def test_new_game_form_offers_every_map(user):
     )
     assert response.status_code == 302
     assert Game.objects.get(name="Side two").map_id == "be8f6ebf549404d015547152d5f2a1906ae8dd90"
+
+
+def test_the_banner_says_whose_turn_it_is_before_the_script_runs(started_game):
+    from games import selectors as game_selectors
+
+    game, _ = started_game()
+    waiting = {d["seat"] for d in game_selectors.waiting_for(game)}
+    seats = list(game.seats.order_by("position"))
+    on_turn = next(s for s in seats if s.position in waiting)
+    other = next(s for s in seats if s.position not in waiting)
+    banner = re.compile(r'id="turn-banner"[^>]*>\s*([^<]*?)\s*</p>')
+    mine = banner.search(logged_in(on_turn.user).get(f"/games/{game.pk}/").text)
+    assert mine and mine.group(1) == "Your turn"
+    theirs = banner.search(logged_in(other.user).get(f"/games/{game.pk}/").text)
+    assert theirs and theirs.group(1).startswith(f"Waiting for {on_turn.user.username}")

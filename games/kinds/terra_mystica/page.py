@@ -10,6 +10,7 @@ from django.shortcuts import render
 
 from games import selectors as game_selectors
 from games.models import ORIGINAL_MAP_ID, Game
+from games.names import faction_name
 
 from ..contract import PageSite
 
@@ -62,5 +63,27 @@ def board_page(engine: Any, request: HttpRequest, game: Game, site: PageSite) ->
         "result_sources": texts["vp_sources"],
         "seated": bool(my_seat and not my_seat.dropped),
         "handover": site.seat_handover(game, request.user),
+        "waiting_names": _waiting_names(page["view"], my_seat),
     }
     return render(request, "terra_mystica/game.html", context)
+
+
+def _waiting_names(view: dict | None, my_seat: Any) -> list[str] | None:
+    """Who the game waits for, as the banner names them before the script runs: ``None`` when
+    it waits for the viewer, else each player once, by name (and faction once chosen)."""
+    if not view or not view.get("waiting_for"):
+        return []
+    seats = {d["seat"] for d in view["waiting_for"]}
+    if my_seat is not None and not my_seat.dropped and my_seat.position in seats:
+        return None
+    players = {p["seat"]: p for p in view.get("players", [])}
+    names = []
+    for seat in sorted(seats):
+        player = players.get(seat)
+        if player is None:
+            continue
+        faction = player["faction"]
+        names.append(
+            f"{player['username']} ({faction_name(faction)})" if faction else player["username"]
+        )
+    return names
