@@ -8,6 +8,7 @@
 
 import { api, h, showError } from "../../web/js/api.js";
 import { setupChat } from "../../web/js/chat.js";
+import { followGame } from "../../web/js/live.js";
 import { gettext, interpolate, ngettext } from "../../web/js/i18n.js";
 import { describer } from "./mythotopia_commands.js";
 import { colourName, describeProvince, describeSea, drawMap, watchScroll } from "./mythotopia_map.js";
@@ -427,28 +428,6 @@ async function refresh() {
   await loadLog();
 }
 
-function connect(backoff = 1000) {
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${gameId}/`);
-  socket.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch (error) {
-      return;
-    }
-    if (message.event === "chat") chat.load();
-    if (message.status && message.status !== data.game.status && message.status !== "aborted") {
-      window.location.reload();
-      return;
-    }
-    if (typeof message.move_number === "number" && message.move_number !== st.moveNumber) refresh();
-  });
-  socket.addEventListener("close", (event) => {
-    if (event.code !== 4404) setTimeout(() => connect(Math.min(backoff * 2, 30000)), backoff);
-  });
-}
-
 const chat = setupChat({
   elements: { list: $("chat-messages"), form: $("chat-form"), input: $("chat-input"), error: $("chat-error") },
   url: `${base}/chat/`,
@@ -486,7 +465,7 @@ async function start() {
   } catch (error) {
     $("myth-map").textContent = error.message;
   }
-  connect();
+  followGame(`/ws/games/${gameId}/`, { chat, status: () => data.game.status, moveNumber: () => st.moveNumber, refresh });
 }
 
 start();

@@ -6,6 +6,7 @@ import { api, h, showError } from "../../web/js/api.js";
 import { changedHexes, renderMap } from "./board.js";
 import { colourOf, lineChart } from "../../web/js/charts.js";
 import { setupChat } from "../../web/js/chat.js";
+import { followGame } from "../../web/js/live.js";
 import { classify, factionName, joinRow, labelRow, splitRow, todoText } from "./commands.js";
 import { renderLedger, roundStarts } from "./ledger.js";
 import { renderCults, renderFactions, renderTiles } from "./panels.js";
@@ -1048,36 +1049,6 @@ function renderHistoryBar() {
     h("button", { type: "button", class: "button small primary", id: "history-close", onclick: closeHistory }, gettext("Back to the game")));
 }
 
-let socket = null;
-let backoff = 1000;
-
-function connect() {
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${gameId}/${query}`);
-  socket.addEventListener("open", () => {
-    backoff = 1000;
-  });
-  socket.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch (error) {
-      return;
-    }
-    if (message.event === "chat") chat.load();
-    if (message.status && message.status !== st.status && message.status !== "aborted") {
-      window.location.reload();
-      return;
-    }
-    if (typeof message.move_number === "number" && message.move_number > st.moveNumber) refresh();
-  });
-  socket.addEventListener("close", (event) => {
-    if (event.code === 4404) return;
-    setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 30000);
-  });
-}
-
 // --- forms -------------------------------------------------------------------------------------
 
 function setupForms() {
@@ -1228,7 +1199,9 @@ if (st.view) {
   const at = new URL(window.location.href).searchParams.get("at");
   if (at !== null && /^\d+$/.test(at)) showHistory(Number(at));
 }
-if (st.status === "open" || st.status === "running") connect();
+if (st.status === "open" || st.status === "running") {
+  followGame(`/ws/games/${gameId}/${query}`, { chat, status: () => st.status, moveNumber: () => st.moveNumber, refresh });
+}
 if (timed && st.view && st.status === "running") {
   // Running clocks count down on the page between updates.
   setInterval(() => renderFactions(el.factions, shownView(), { catalog, mySeat, clocks: st.clocks, clocksAt: st.clocksAt }), 30000);
