@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games import kinds, services
 
 CORPUS = Path(__file__).parent / "fixtures" / "corpus" / "snellman"
 CORPUS_OPTIONS = [
@@ -39,6 +39,19 @@ def live_row(row: dict) -> bool:
 
 def load_corpus_game(game_id: str) -> dict:
     return json.loads((CORPUS / f"{game_id}.json").read_text())
+
+
+@pytest.fixture
+def high_card(settings):
+    """A third kind in the registry (tests/games/kinds/high_card.py), added through
+    ``GAME_KINDS`` alone, as a new kind would be."""
+    kinds.registry.cache_clear()
+    settings.GAME_KINDS = {
+        **settings.GAME_KINDS,
+        "high_card": "tests.games.kinds.high_card.HighCard",
+    }
+    yield
+    kinds.registry.cache_clear()
 
 
 @pytest.fixture

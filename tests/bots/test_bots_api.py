@@ -337,22 +337,13 @@ def test_the_stronger_levels_play_through_the_same_path(client_for, user, moved,
     assert levels == {"search", "heuristic"}
 
 
-def test_a_kind_the_computer_does_not_play_offers_no_levels(client_for, user, settings):
-    from games import kinds
-
-    kinds.registry.cache_clear()
-    saved = settings.GAME_KINDS
-    settings.GAME_KINDS = {**saved, "high_card": "tests.games.kinds.high_card.HighCard"}
-    try:
-        listed = {k["kind"]: k for k in client_for().get("/api/v1/kinds/").json()}
-        assert listed["high_card"]["bot_levels"] == []
-        refused = client_for(user).post(
-            "/api/v1/games/",
-            {"kind": "high_card", "player_count": 2, "bots": ["random"]},
-            format="json",
-        )
-        assert refused.status_code == 400
-        assert "does not play" in refused.json()["error"]
-    finally:
-        settings.GAME_KINDS = saved
-        kinds.registry.cache_clear()
+def test_a_kind_the_computer_does_not_play_offers_no_levels(client_for, user, high_card):
+    listed = {k["kind"]: k for k in client_for().get("/api/v1/kinds/").json()}
+    assert listed["high_card"]["bot_levels"] == []
+    refused = client_for(user).post(
+        "/api/v1/games/",
+        {"kind": "high_card", "player_count": 2, "bots": ["random"]},
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert "does not play" in refused.json()["error"]

@@ -11,7 +11,6 @@ from itertools import combinations
 import pytest
 from django.utils import timezone
 
-from games import kinds
 from games.models import Game
 from leagues import services
 from leagues.formats.tournament import tournament_view
@@ -27,17 +26,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:Call to deprecated setex:DeprecationWarning"),
 ]
 API = "/api/v1/leagues"
-
-
-@pytest.fixture
-def high_card(settings):
-    kinds.registry.cache_clear()
-    settings.GAME_KINDS = {
-        **settings.GAME_KINDS,
-        "high_card": "tests.games.kinds.high_card.HighCard",
-    }
-    yield
-    kinds.registry.cache_clear()
 
 
 def _tournament(client_for, players: int, **settings) -> tuple[dict, list, dict]:

@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games import kinds
 from games.models import ORIGINAL_MAP_ID, Game
 from games.rules.terra_mystica.setup import DEFAULT_OPTIONS
 from tests.web.test_web_german_pages import shown_texts
@@ -28,18 +26,7 @@ def visible(html: str) -> str:
     return " ".join(shown_texts(html))
 
 
-@pytest.fixture
-def with_high_card():
-    """A third kind in the registry (tests/games/kinds/high_card.py), as a new kind would be."""
-    kinds.registry.cache_clear()
-    saved = settings.GAME_KINDS
-    settings.GAME_KINDS = {**saved, "high_card": "tests.games.kinds.high_card.HighCard"}
-    yield
-    settings.GAME_KINDS = saved
-    kinds.registry.cache_clear()
-
-
-def test_the_form_offers_every_kind_of_the_registry_first(user, with_high_card):
+def test_the_form_offers_every_kind_of_the_registry_first(user, high_card):
     html = logged_in(user).get(reverse("game-new")).content.decode()
     radios = re.findall(r'<input type="radio" name="kind" value="([^"]+)"', html)
     assert radios == ["terra_mystica", "mythotopia", "high_card"]
@@ -118,7 +105,7 @@ def test_terra_mystica_stays_the_default_kind(user):
     assert Game.objects.get(name="Plain").kind == "terra_mystica"
 
 
-def test_how_to_play_covers_every_kind_in_both_languages(with_high_card):
+def test_how_to_play_covers_every_kind_in_both_languages(high_card):
     english = Client().get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     german = Client().get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     for html in (english, german):

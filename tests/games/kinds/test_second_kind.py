@@ -15,17 +15,6 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def high_card(settings):
-    kinds.registry.cache_clear()
-    settings.GAME_KINDS = {
-        **settings.GAME_KINDS,
-        "high_card": "tests.games.kinds.high_card.HighCard",
-    }
-    yield
-    kinds.registry.cache_clear()
-
-
 def keys(value) -> set[str]:
     """Every key of a JSON document, at any depth."""
     if isinstance(value, dict):
