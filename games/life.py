@@ -208,7 +208,10 @@ def _takeback_refusal(game: Game, entry: Move) -> str | None:
 
     A kind with hidden information says per move whether taking it back would let a player see
     a secret twice (``undo_refusal``: cards drawn, secret choices shown); a kind that hides
-    information and cannot tell refuses every take-back."""
+    information and cannot tell refuses every take-back. A rejoin is never taken back: its
+    seat now has another player (the computer), whom a drop in force again would leave stuck."""
+    if entry.kind == Move.Kind.REJOIN:
+        return _("A seat was handed to the computer there; a hand-over cannot be taken back.")
     engine = kinds.engine_for(game.kind)
     if hasattr(engine, "undo_refusal"):
         return kinds.undo_refusal(game.kind, entry.ledger or [])

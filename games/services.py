@@ -412,8 +412,8 @@ def game_import(
     kind: str = kinds.DEFAULT_KIND,
 ) -> Game:
     """Create a game of ``kind`` from a game file (its kind's ``read_game_file``: players,
-    options, ``requested_setup()``, entries of an actor's command or drop) by playing its
-    entries.
+    options, ``requested_setup()``, entries of an actor's command, drop or rejoin) by playing
+    its entries.
 
     Players are accounts named as in the file. Missing ones are created without a usable
     password. Existing accounts are seated only when ``attach_existing`` says so (the file's
@@ -459,6 +459,10 @@ def game_import(
                     state, ledger = engine.drop_seat(state, seat.position), []
                     command = kinds.drop_command(game.kind, entry.actor)
                     kind, user = Move.Kind.DROP, created_by
+                elif entry.rejoin:
+                    state, ledger = kinds.restore_seat(game.kind, state, seat.position), []
+                    command = f"rejoin {entry.actor}"
+                    kind, user = Move.Kind.REJOIN, created_by
                 else:
                     state, ledger = engine.apply(state, entry.actor, entry.command)
                     kind, user, command = Move.Kind.COMMAND, seat.user, entry.command

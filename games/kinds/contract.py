@@ -54,7 +54,8 @@ Django-facing capabilities of a kind's package (the engine object names them; th
 stays free of Django): ``setup_fields()``, the DRF serializer of the API's setup fields;
 ``final_steps(game)``, a finished game's final scoring step by step for its page;
 ``export_text(game)`` and ``read_game_file(text=…, data=…)``, a game as text and a recorded
-game read back for ``games.services.game_import``.
+game read back for ``games.services.game_import`` (its entries: an actor's ``command``, or
+``drop`` or ``rejoin`` true for a seat leaving or coming back).
 ``sacrifice_offers(state, seat)``: moves that only giving something up first makes affordable
 (``command``, ``burn``, and ``row``, the row doing both), listed with the legal commands.
 ``seated_setup(players=, options=, seed=, map_id=)``: the fields a requested setup needs, besides

@@ -17,7 +17,7 @@ from games import kinds
 from games import services as game_services
 from games.log import load_state
 from games.models import Game, Move, Seat
-from tests.factories import UserFactory
+from tests.factories import StaffFactory, UserFactory
 from tests.leagues.league_play import play_to_end
 
 pytestmark = pytest.mark.django_db
@@ -141,6 +141,64 @@ def test_refusals_name_the_rule(client_for, three):
     again = hand_over(client_for(third), game, position)
     assert again.status_code == 400
     assert "already" in again.json()["error"]
+
+
+def handed_over_and_played_on(client_for, three, seed: str) -> tuple[Game, Seat, Move]:
+    """A game where ``three[0]`` resigned in the actions, ``three[1]`` handed the seat to a
+    bot and every seat, the bot's included, then made a few moves."""
+    leaver, stayer, _ = three
+    game = play_until(unrated_game(*three, seed=seed).pk, in_actions)
+    assert client_for(leaver).post(f"/api/v1/games/{game.pk}/resign/").status_code == 200
+    seat = Seat.objects.get(game=game, user=leaver)
+    assert hand_over(client_for(stayer), game, seat.position).status_code == 200
+    rejoin = Move.objects.get(game=game, kind=Move.Kind.REJOIN)
+    game = play_until(game.pk, lambda g, s: g.move_count >= rejoin.number + 6, seed=7)
+    return game, Seat.objects.get(pk=seat.pk), rejoin
+
+
+def test_a_game_with_a_seat_handed_over_exports_and_imports_back(client_for, three):
+    game, seat, _rejoin = handed_over_and_played_on(client_for, three, "export-rejoin")
+    text = client_for(three[1]).get(f"/api/v1/games/{game.pk}/export/").content.decode()
+    assert f"rejoin-faction {seat.faction}" in text
+
+    imported = client_for(StaffFactory()).post(
+        "/api/v1/games/import/", {"text": text, "attach_existing": True}, format="json"
+    )
+
+    assert imported.status_code == 201, imported.json()
+    copy = Game.objects.get(pk=imported.json()["id"])
+    engine = kinds.engine_for(game.kind)
+    # The same position (the setup differs only in what names the game: seed, players' ids).
+    copied, original = engine.dump(load_state(copy)), engine.dump(load_state(game))
+    assert {**copied, "setup": None} == {**original, "setup": None}
+    assert not copy.seats.get(position=seat.position).dropped
+    assert copy.moves.filter(kind=Move.Kind.REJOIN, seat__position=seat.position).exists()
+
+
+def test_a_rollback_past_a_hand_over_is_refused_naming_the_rule(client_for, three):
+    game, seat, rejoin = handed_over_and_played_on(client_for, three, "rollback-rejoin")
+    creator = client_for(three[0])
+    before = game.move_count
+
+    refused = creator.post(
+        f"/api/v1/games/{game.pk}/rollback/",
+        {"to_move_number": rejoin.number - 1, "expected_move_number": before},
+        format="json",
+    )
+
+    assert refused.status_code == 400
+    assert "handed to the computer" in refused.json()["error"]
+    assert Game.objects.get(pk=game.pk).move_count == before  # nothing changed
+    seat.refresh_from_db()
+    assert not seat.dropped and seat.user.profile.is_bot
+    # Back to the hand-over itself is allowed: the moves after it are taken back.
+    kept = creator.post(
+        f"/api/v1/games/{game.pk}/rollback/",
+        {"to_move_number": rejoin.number, "expected_move_number": before},
+        format="json",
+    )
+    assert kept.status_code == 201, kept.json()
+    assert not Seat.objects.get(pk=seat.pk).dropped
 
 
 def test_a_seat_that_left_during_the_setup_cannot_come_back(client_for, three):

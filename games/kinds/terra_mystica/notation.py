@@ -10,6 +10,8 @@ Export format (one entry per line, ``#`` starts a comment)::
     player1: setup darklings         then the moves in force: <actor>: <command row>
     darklings: burn 3. action ACT6. build D6
     drop-faction cultists            a faction leaving the game
+    rejoin-faction cultists          a faction that left playing on (its seat handed to the
+                                     computer; tm_site's own word, not terra.snellman.net's)
 
 ``parse_export`` reads it back; ``corpus_entries`` reads the JSON corpus of real games.
 """
@@ -26,11 +28,13 @@ from tm_site.text import single_line
 
 @dataclass(frozen=True)
 class Entry:
-    """One log entry of a game file: ``actor`` plays ``command``, or ``drop`` leaves the game."""
+    """One log entry of a game file: ``actor`` plays ``command``, or ``drop`` leaves the game,
+    or ``rejoin`` comes back after leaving it."""
 
     actor: str
     command: str
     drop: bool = False
+    rejoin: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,8 +76,8 @@ def export_text(game: Game) -> str:
     for move in effective_moves(list(game.moves.order_by("number"))):
         if move.kind == Move.Kind.DROP:
             lines.append(f"drop-faction {move.actor}")
-        elif move.kind == Move.Kind.REJOIN:  # no word for it in the notation
-            lines.append(f"# {move.actor} play on (the seat handed to the computer)")
+        elif move.kind == Move.Kind.REJOIN:
+            lines.append(f"rejoin-faction {move.actor}")
         else:
             lines.append(f"{move.actor}: {move.command}")
     return "\n".join(lines) + "\n"
@@ -104,6 +108,8 @@ def parse_export(text: str) -> GameFile:
             players.append(rest)
         elif word == "drop-faction":
             entries.append(Entry(actor=rest.lower(), command=line, drop=True))
+        elif word == "rejoin-faction":
+            entries.append(Entry(actor=rest.lower(), command=line, rejoin=True))
         elif ":" in line:
             actor, _, command = line.partition(":")
             entries.append(Entry(actor=actor.strip().lower(), command=command.strip()))
