@@ -28,7 +28,12 @@ def player_get(username: str):
 
 def display_name(user) -> str:
     profile = getattr(user, "profile", None)
-    return (profile.display_name if profile else "") or user.get_username()
+    return name_shown(profile.display_name if profile else "", user.get_username())
+
+
+def name_shown(chosen: str | None, username: str) -> str:
+    """The name a player goes by: the profile's display name, else the username."""
+    return chosen or username
 
 
 def is_bot(user) -> bool:
@@ -46,8 +51,12 @@ def bot_level(user) -> str:
 def language_of(user) -> str:
     """The language to write to the player in: their choice, else the site's default."""
     profile = getattr(user, "profile", None)
-    chosen = profile.language if profile else ""
-    return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+    return language_chosen(profile.language if profile else "")
+
+
+def language_chosen(chosen: str | None) -> str:
+    """A profile's language if the site speaks it, else the site's default."""
+    return chosen if chosen and chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
 def notify_switches(user) -> dict[str, bool]:

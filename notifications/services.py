@@ -2,11 +2,13 @@
 
 Creating is idempotent through each notification's unique key; delivering is idempotent through
 the claim on its status (``notification_deliver``). Notifications are created in a transaction
-and delivered after it: callers (the tasks) deliver the ids these functions return.
+and delivered after it: callers (the tasks) deliver the ids these functions return. A move's
+mails, the worker's most frequent work, are stored claimed and sent at once (``move_notify``).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
@@ -16,8 +18,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
-from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
@@ -26,10 +28,10 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from accounts.selectors import display_name, language_of
 from games import clock, kinds, names, timeouts
-from games.models import ChatMessage, Game, Move, Seat
+from games.models import ChatMessage, Game, Seat
 from tm_site.exceptions import ApplicationError
 
-from . import emails, selectors
+from . import emails, selectors, statements
 from .models import DEFAULTS, Delivery, Kind, Notification, Preference
 
 logger = logging.getLogger(__name__)
@@ -104,7 +106,8 @@ def _notify(
     with translation.override(language_of(user)):
         composed = emails.compose(
             kind,
-            user=user,
+            user_id=user.pk,
+            name=display_name(user),
             subject=str(subject),
             summary=str(summary),
             url=url,
@@ -165,99 +168,116 @@ def _join_decisions(decisions: list[dict]) -> str:
 _decisions_text = lazy(_join_decisions, str)
 
 
-def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> list[int]:
-    """After a move: your turn / a decision awaits (to the seats newly waited for), every move."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return []
-    move = game.moves.filter(number=move_number).select_related("user").first()
-    seats = _seats(game)
-    by_user = {s.user_id: s for s in seats}
-    prefs = selectors.preferences_for(by_user)
+def move_notify(*, game_id: int, move_number: int, waiting: list[dict]) -> int:
+    """After a move: your turn / a decision awaits (to the seats newly waited for), every move;
+    each mail stored and sent at once. Returns how many mails this call sent.
+
+    The worker runs it for each move, outside any transaction: the facts in one statement,
+    each turn mail's moves in one more, each mail's row stored claimed for sending (a key
+    stored before is refused), then marked sent.
+    """
+    facts = selectors.move_mail_facts(game_id, move_number)
+    if facts is None:  # nobody of the game has an address
+        return 0
+    game, move = facts.game, facts.move
+    by_user = {r.user_id: r for r in facts.recipients}
     name = emails.game_name(game)
-    url = emails.game_url(game.pk)
-    created: list[Notification | None] = []
+    url = emails.game_url(game_id)
+    sent = 0
 
     decisions: dict[int, list[dict]] = {}
     for decision in waiting:
         if decision.get("new") and decision.get("user_id") in by_user:
             decisions.setdefault(decision["user_id"], []).append(decision)
     for user_id, theirs in decisions.items():
-        seat = by_user[user_id]
+        recipient = by_user[user_id]
         turn = any(d.get("category") in TURN_CATEGORIES for d in theirs)
         kind = Kind.YOUR_TURN if turn else Kind.DECISION
-        what = _decisions_text(theirs)  # in the recipient's language, when the mail is made
-        subject = (
-            format_lazy(gettext_lazy("Your turn in {name}"), name=name)
-            if turn
-            else format_lazy("{name}: {what}", name=name, what=what)
-        )
-        created.append(
-            _notify(
-                user=seat.user,
-                kind=kind,
-                key=f"{kind}:{game.pk}:{move_number}:{user_id}",
-                game=game,
-                choice=prefs[user_id][kind],
-                subject=subject,
-                summary=format_lazy(
-                    gettext_lazy("{name}, move {number}: {what}"),
-                    name=name,
-                    number=move_number,
-                    what=what,
+        if not recipient.choices[kind][0]:
+            continue
+        with translation.override(recipient.language):
+            what = _join_decisions(theirs)
+            composed = emails.compose(
+                kind,
+                user_id=user_id,
+                name=recipient.name,
+                subject=_("Your turn in {name}").format(name=name) if turn else f"{name}: {what}",
+                summary=_("{name}, move {number}: {what}").format(
+                    name=name, number=move_number, what=what
                 ),
                 url=url,
-                context=partial(_turn_context, game, seat, move_number, theirs),
+                **_turn_context(game, recipient.seat, move_number, theirs),
             )
+        sent += _store_and_send(
+            recipient, kind, f"{kind}:{game_id}:{move_number}:{user_id}", composed
         )
 
     if move is not None:
-        for seat in seats:
-            if seat.user_id == move.user_id or seat.user_id in decisions:
+        for recipient in facts.recipients:
+            if recipient.user_id == move.user_id or recipient.user_id in decisions:
                 continue
-            seen = kinds.command_seen(game.kind, move.actor, move.command, seat.position)
+            if not recipient.choices[Kind.MOVE][0]:
+                continue
+            seen = kinds.command_seen(game.kind, move.actor, move.command, recipient.seat.position)
             line = f"{move.actor or 'admin'}: {seen or move.kind}"
-            created.append(
-                _notify(
-                    user=seat.user,
-                    kind=Kind.MOVE,
-                    key=f"move:{game.pk}:{move_number}:{seat.user_id}",
-                    game=game,
-                    choice=prefs[seat.user_id][Kind.MOVE],
+            with translation.override(recipient.language):
+                composed = emails.compose(
+                    Kind.MOVE,
+                    user_id=recipient.user_id,
+                    name=recipient.name,
                     subject=f"{name}: {line}"[:120],
-                    summary=format_lazy(
-                        gettext_lazy("{name}, move {number}: {what}"),
-                        name=name,
-                        number=move_number,
-                        what=line,
+                    summary=_("{name}, move {number}: {what}").format(
+                        name=name, number=move_number, what=line
                     ),
                     url=url,
-                    context=partial(dict, game=game, game_name=name, move=move, line=line),
+                    game=game,
+                    game_name=name,
+                    move=move,
+                    line=line,
                 )
-            )
-    return _to_send(created)
+            key = f"move:{game_id}:{move_number}:{recipient.user_id}"
+            sent += _store_and_send(recipient, Kind.MOVE, key, composed)
+    return sent
+
+
+def _store_and_send(
+    recipient: selectors.MoveRecipient, kind: str, key: str, composed: emails.Composed
+) -> int:
+    """Store one composed mail of a move and send it; 1 if this call sent it.
+
+    The row is inserted claimed already (status ``sending``, as ``notification_deliver``'s
+    claim leaves it): nothing else sends it meanwhile, and if this worker dies before marking
+    it sent the flush sends it once the claim has expired. A key stored before (the task ran
+    twice) inserts nothing; that row is delivered as any other. Daily mails wait, deferred.
+    """
+    daily = recipient.choices[kind][1] == Delivery.DAILY
+    status = Notification.Status.DEFERRED if daily else Notification.Status.SENDING
+    game_id = recipient.seat.game_id
+    pk = _insert_new(recipient.user_id, kind, game_id, key, composed, status)
+    if pk is None:  # stored before: deliver it if it is still to be sent
+        existing = Notification.objects.filter(key=key).values_list("pk", "status").first()
+        if existing is None or existing[1] != Notification.Status.PENDING:
+            return 0
+        return int(notification_deliver(existing[0]))
+    if daily:
+        return 0
+    c, to = composed, recipient.email
+    mail = emails.message(pk, key, kind, recipient.user_id, to, c.subject, c.text, c.html)
+    return int(_send_claimed(pk, key, 1, mail))
 
 
 def _turn_context(game: Game, seat: Seat, move_number: int, decisions: list[dict]) -> dict:
     """The moves since the player's own last move, their decisions, their time."""
-    last_own = (
-        game.moves.filter(seat=seat, kind=Move.Kind.COMMAND, number__lt=move_number).aggregate(
-            last=Max("number")
-        )["last"]
-        or 0
-    )
+    rows, earlier = selectors.moves_since_own(game.pk, seat.pk, move_number, MOVES_SHOWN)
     moves = [
         {
-            "number": m.number,
-            "actor": m.actor,
-            "kind": m.kind,
-            "command": kinds.command_seen(game.kind, m.actor, m.command, seat.position),
+            "number": number,
+            "actor": actor,
+            "kind": kind,
+            "command": kinds.command_seen(game.kind, actor, command, seat.position),
         }
-        for m in game.moves.filter(number__gt=last_own, number__lte=move_number).order_by(
-            "-number"
-        )[:MOVES_SHOWN]
-    ][::-1]
-    earlier = max(0, move_number - last_own - len(moves))
+        for number, actor, kind, command in rows
+    ]
     return {
         "game": game,
         "game_name": emails.game_name(game),
@@ -624,39 +644,133 @@ def digests_build() -> list[int]:
 def notification_deliver(notification_id: int, now: datetime | None = None) -> bool:
     """Send one notification unless it has been sent or another worker is sending it.
 
-    The claim (status ``sending``) is taken in one UPDATE, so a duplicated or retried task finds
-    it taken and sends nothing. A claim whose worker died is taken over after
-    NOTIFICATIONS_SEND_LEASE seconds. Returns True if this call sent the mail.
+    The claim (status ``sending``) is taken in one UPDATE, which reads the mail and its address
+    too, so a duplicated or retried task finds it taken and sends nothing. A claim whose worker
+    died is taken over after NOTIFICATIONS_SEND_LEASE seconds. Returns True if this call sent
+    the mail.
     """
     now = now or timezone.now()
     stale = now - timedelta(seconds=settings.NOTIFICATIONS_SEND_LEASE)
-    claimed = (
-        Notification.objects.filter(pk=notification_id)
-        .filter(
-            Q(status=Notification.Status.PENDING)
-            | Q(status=Notification.Status.SENDING, claimed_at__lt=stale)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _claim_sql(connection.vendor),
+            [
+                Notification.Status.SENDING,
+                statements.adapt(now),
+                notification_id,
+                Notification.Status.PENDING,
+                Notification.Status.SENDING,
+                statements.adapt(stale),
+            ],
         )
-        .update(status=Notification.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
-    )
-    if not claimed:
+        row = cursor.fetchone()
+    if row is None:
         return False
-    notification = Notification.objects.select_related("user").get(pk=notification_id)
+    key, kind, user_id, subject, text, html, attempts, email = row
+    if not email:
+        _failed(notification_id, key, attempts, ValueError("the player has no e-mail address"))
+        return False
+    mail = emails.message(notification_id, key, kind, user_id, email, subject, text, html)
+    return _send_claimed(notification_id, key, attempts, mail)
+
+
+def _send_claimed(pk: int, key: str, attempts: int, mail: EmailMessage) -> bool:
+    """Send a claimed notification's mail; mark it sent, or to be sent again (or given up)."""
     try:
-        if not notification.user.email:
-            raise ValueError("the player has no e-mail address")
-        emails.message_for(notification).send()
+        emails.send(mail)
     except Exception as exc:
-        gave_up = notification.attempts >= settings.NOTIFICATIONS_MAX_ATTEMPTS
-        Notification.objects.filter(pk=notification_id, status=Notification.Status.SENDING).update(
-            status=Notification.Status.FAILED if gave_up else Notification.Status.PENDING,
-            error=f"{type(exc).__name__}: {exc}"[:1000],
-        )
-        logger.warning("Notification %s not sent: %s", notification.key, exc)
+        _failed(pk, key, attempts, exc)
         return False
-    Notification.objects.filter(pk=notification_id).update(
-        status=Notification.Status.SENT, sent_at=timezone.now(), error=""
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sent_sql(connection.vendor),
+            [Notification.Status.SENT, statements.adapt(timezone.now()), pk],
+        )
     return True
+
+
+def _failed(pk: int, key: str, attempts: int, exc: Exception) -> None:
+    gave_up = attempts >= settings.NOTIFICATIONS_MAX_ATTEMPTS
+    Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
+        status=Notification.Status.FAILED if gave_up else Notification.Status.PENDING,
+        error=f"{type(exc).__name__}: {exc}"[:1000],
+    )
+    logger.warning("Notification %s not sent: %s", key, exc)
+
+
+# The worker's statements of a mail, written out (statements.py says why).
+
+
+def _n(*names: str) -> list[str]:
+    return [statements.column(Notification, name) for name in names]
+
+
+@functools.cache
+def _claim_sql(vendor: str) -> str:
+    status, claimed_at, attempts, pk, user = _n("status", "claimed_at", "attempts", "id", "user")
+    read = ", ".join(_n("key", "kind", "user", "subject", "text", "html", "attempts"))
+    email, user_pk = (statements.column(User, name) for name in ("email", "id"))
+    return (
+        f"UPDATE {statements.table(Notification)} SET {status} = %s, {claimed_at} = %s, "
+        f"{attempts} = {attempts} + 1 WHERE {pk} = %s AND ({status} = %s OR "
+        f"({status} = %s AND {claimed_at} < %s)) RETURNING {read}, "
+        f"(SELECT {email} FROM {statements.table(User)} WHERE {user_pk} = {user})"
+    )
+
+
+@functools.cache
+def _sent_sql(vendor: str) -> str:
+    status, sent_at, error, pk = _n("status", "sent_at", "error", "id")
+    return (
+        f"UPDATE {statements.table(Notification)} SET {status} = %s, {sent_at} = %s, "
+        f"{error} = '' WHERE {pk} = %s"
+    )
+
+
+# The columns _insert_new gives, in its order.
+_INSERTED = "user kind game key subject text html summary url status created_at claimed_at"
+_INSERTED_NAMES = (*_INSERTED.split(), "attempts", "error")
+
+
+@functools.cache
+def _insert_sql(vendor: str) -> str:
+    key, pk = _n("key", "id")
+    return (
+        f"INSERT INTO {statements.table(Notification)} ({', '.join(_n(*_INSERTED_NAMES))}) "
+        f"VALUES ({', '.join(['%s'] * len(_INSERTED_NAMES))}) "
+        f"ON CONFLICT ({key}) DO NOTHING RETURNING {pk}"
+    )
+
+
+def _insert_new(
+    user_id: int, kind: str, game_id: int, key: str, composed: emails.Composed, status: str
+) -> int | None:
+    """INSERT one notification (claimed now, if ``sending``); its id, or None if the key is
+    stored already."""
+    now = statements.adapt(timezone.now())
+    claimed = status == Notification.Status.SENDING
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _insert_sql(connection.vendor),
+            [
+                user_id,
+                kind,
+                game_id,
+                key,
+                composed.subject,
+                composed.text,
+                composed.html,
+                composed.summary,
+                composed.url,
+                status,
+                now,
+                now if claimed else None,
+                int(claimed),
+                "",
+            ],
+        )
+        row = cursor.fetchone()
+    return None if row is None else row[0]
 
 
 def notifications_deliver(notification_ids: Iterable[int]) -> int:

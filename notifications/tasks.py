@@ -9,8 +9,7 @@ from . import selectors, services
 
 @retrying_task("notifications.tasks.move_notify")
 def move_notify(game_id: int, move_number: int, waiting: list[dict]) -> int:
-    ids = services.move_notify(game_id=game_id, move_number=move_number, waiting=waiting)
-    return services.notifications_deliver(ids)
+    return services.move_notify(game_id=game_id, move_number=move_number, waiting=waiting)
 
 
 @retrying_task("notifications.tasks.game_started_notify")

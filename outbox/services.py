@@ -148,9 +148,14 @@ def entry_run(entry_id: int) -> bool:
             "Outbox entry %s (%s) failed, attempt %s", entry_id, entry.task, entry.attempts
         )
         return False
-    Entry.objects.filter(pk=entry_id).update(
-        status=Entry.Status.DONE, done_at=timezone.now(), error=""
-    )
+    # Written out, as the claim: after every move the ORM's building of this UPDATE cost more
+    # CPU than the database's work.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Entry._meta.db_table} SET status = %s, done_at = %s, error = '' "
+            "WHERE id = %s",
+            [Entry.Status.DONE, connection.ops.adapt_datetimefield_value(timezone.now()), entry_id],
+        )
     return True
 
 

@@ -31,6 +31,7 @@ class _Handler:
         )
         with server.changed:
             server.messages.append(message)
+            server.peers.append(session.peer)
             server.changed.notify_all()
         return "250 Message accepted for delivery"
 
@@ -43,14 +44,16 @@ class _Controller(Controller):
 
 
 class MailServer:
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.messages: list[EmailMessage] = []
+        # The client's (address, port) of each message: one per connection it came over.
+        self.peers: list[tuple[str, int]] = []
         self.changed = threading.Condition()
         self.refuse = False
         self.hold: threading.Event | None = None
         self.holding = threading.Event()
         self.drop_held = False
-        self._controller = _Controller(_Handler(self), hostname="127.0.0.1", port=0)
+        self._controller = _Controller(_Handler(self), hostname="127.0.0.1", port=port)
 
     def start(self) -> None:
         self._controller.start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 from django.test import override_settings
@@ -56,6 +57,35 @@ def test_your_turn_mail_lists_the_moves_since_the_last_turn_and_links_the_game(t
     assert "<code>build G5</code>" in html
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert "/notifications/unsubscribe/" in message.extra_headers["List-Unsubscribe"]
+
+
+def test_a_turn_mail_says_how_long_the_player_has_to_act(table, committed):
+    with time_machine.travel("2026-11-20 12:00:00+00:00", tick=False):
+        t = table(move_time_limit=timedelta(hours=24))
+        t.play(4)
+        mail.outbox.clear()
+        with committed():
+            t.play(1)  # darklings' first dwelling: nomads are next, for a day
+    [message] = mail.outbox
+    assert message.to == [t.owner["nomads"].email]
+    assert "You have 1 d 0 h to act." in message.body
+    assert "<strong>You have 1 d 0 h to act.</strong>" in message.alternatives[0][0]
+
+
+def test_a_turn_mail_costs_four_statements(table, django_assert_num_queries):
+    """The game, its players and their choices; the moves since the player's last; the mail
+    stored claimed; marked sent. (The outbox's claim and done make six for the worker.)"""
+    t = table()
+    t.play(4)
+    game = t.game
+    nomads = t.owner["nomads"]
+    waiting = [{"seat": 2, "kind": "dwelling", "category": "setup", "user_id": nomads.pk}]
+    mail.outbox.clear()
+    with django_assert_num_queries(4):
+        sent = tasks.move_notify(game.pk, game.move_count, [waiting[0] | {"new": True}])
+    assert sent == 1
+    assert [m.to for m in mail.outbox] == [[nomads.email]]
+    assert Notification.objects.get().status == "sent"
 
 
 def test_a_leech_offer_to_a_player_not_on_turn_is_a_decision(table, committed):

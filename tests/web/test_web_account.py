@@ -160,6 +160,8 @@ def test_the_api_token_is_created_shown_once_and_revoked(browser, member):
 def test_mail_footers_link_to_the_account_page(member):
     from notifications import emails
 
-    composed = emails.compose("game_started", user=member, subject="s", summary="s", url="/x/")
+    composed = emails.compose(
+        "game_started", user_id=member.pk, name="M", subject="s", summary="s", url="/x/"
+    )
     assert "/account/#notifications" in composed.text
     assert "/api/v1/me/notifications/" not in composed.text + composed.html

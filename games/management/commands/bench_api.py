@@ -195,6 +195,11 @@ class Command(BaseCommand):
         with mail_sink() as (url, counter):
             for name, value in email_settings(url).items():
                 setattr(settings, name, value)
+            # The work the earlier runs left waiting (their games' starts, the end of the latency
+            # game, bot checks) is no turn mail: it runs first, untimed.
+            earlier = list(
+                Entry.objects.filter(status=Entry.Status.PENDING).values_list("pk", flat=True)
+            )
             game, who, moves = self._start("4pLeague_S60_D1L1_G2", "mail_")
             get_user_model().objects.filter(username__startswith="mail_").update(
                 email=Concat("username", Value("@example.invalid"))
@@ -203,6 +208,8 @@ class Command(BaseCommand):
             outbox.publish = lambda entry_id: None  # no broker here: this thread is the worker
             cpu: list[float] = []
             try:
+                for pk in earlier:
+                    outbox.entry_run(pk)
                 for number, move in enumerate(moves[:count]):
                     response = self._send(game, who, move, number)
                     if response.status_code != 201:
