@@ -32,8 +32,8 @@ PROGRESS = sorted(data.progress_cards())
 PROGRESS_CARDS = frozenset(PROGRESS)
 # Ending the game wins it; a won (or lost) game outweighs every other difference.
 WIN = 1000.0
-UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
-TOP_CANDIDATES = 8
+UNITS_PER_SECOND = 6000.0  # one engine step of a simulation (apply and evaluate) per unit
+TOP_CANDIDATES = 5
 PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
 LOOKAHEAD = 4  # actions played on after a candidate, every seat greedy
 LEGAL_UNITS = 4.0  # listing the candidate commands, in engine steps
@@ -292,6 +292,8 @@ def _greedy_step(state: State, budget: Budget) -> State | None:
     seat = myth.acting_seat(state)
     budget.spend(LEGAL_UNITS)
     scored = _scored(state, seat, myth.candidates(state, seat), budget)
+    # Played again rather than kept: holding every position a step tries would leave the
+    # garbage collector more to scan than the one apply costs.
     for _, command in sorted(scored, key=lambda pair: -pair[0]):
         after = _after(state, seat, command)
         if after is not None:
@@ -370,6 +372,7 @@ def search(
     totals = dict.fromkeys((command for _, command in arms), 0.0)
     priors = {command: prior for prior, command in arms}
     samples = 0
+    deepest = 0
 
     def step(current: State) -> State | None:
         return _greedy_step(current, budget)
@@ -394,8 +397,11 @@ def search(
         for line in lines:
             totals[line.command] += line.values[reached]
         samples += 1
+        deepest = reached
         if reached < LOOKAHEAD:
             break
-    if not samples:
+    if not samples or deepest == 0:
+        # No line got past its own command: the samples' values one action ahead are no
+        # better than those the candidates were chosen by (the heuristic level's choice).
         return best_by(scored, rng)
     return max(totals, key=lambda command: (totals[command], priors[command]))
