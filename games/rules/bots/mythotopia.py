@@ -20,7 +20,7 @@ from games.rules.core import RuleError
 from games.rules.mythotopia import data
 from games.rules.mythotopia.playout import kind_of, weight
 from games.rules.mythotopia.scoring import empty_vp_cards
-from games.rules.mythotopia.wars import parties, strength, wars
+from games.rules.mythotopia.wars import parties, strength
 
 from .search import Budget, Line, best_by, deepen
 
@@ -32,8 +32,8 @@ PROGRESS = sorted(data.progress_cards())
 PROGRESS_CARDS = frozenset(PROGRESS)
 # Ending the game wins it; a won (or lost) game outweighs every other difference.
 WIN = 1000.0
-UNITS_PER_SECOND = 3000.0  # one engine step of a simulation (apply or random step) per unit
-TOP_CANDIDATES = 8
+UNITS_PER_SECOND = 6000.0  # one engine step of a simulation (apply and evaluate) per unit
+TOP_CANDIDATES = 5
 PRIOR_MARGIN = 3.0  # VP: how far below the best one-action value a candidate may be searched
 LOOKAHEAD = 4  # actions played on after a candidate, every seat greedy
 LEGAL_UNITS = 4.0  # listing the candidate commands, in engine steps
@@ -167,33 +167,28 @@ def _claims(view: dict[str, Any]) -> list[str]:
     return claimed
 
 
-def evaluate(state: State, seat: int, fronts: list[Front] | None = None) -> float:
+def evaluate(state: State, seat: int, board: Board | None = None) -> float:
     """VP, then what wins VP later: armies and ships on the board, cities, a larger deck.
-    ``fronts``: the wars under way (``_fronts``), when the caller has them already."""
+    ``board``: the board's tally (``_board``), when the caller has it already."""
     if state["finished"]:
         return WIN if state["winner"] == seat else -WIN + myth.vp(state, seat)
+    owned, cities, armies, fronts = _board(state) if board is None else board
     key = str(seat)
     player = state["seats"][key]
-    armies = sum(d["armies"].get(key, 0) for d in state["provinces"].values())
     ships = sum(1 for sea in state["ships"].values() if sea.get(key, 0) > 0)
-    cities = sum(
-        1
-        for d in state["provinces"].values()
-        if d["owner"] == seat and d["building"] in ("city", "citadel")
-    )
     progress = sum(
         1
         for c in player["deck"] + player["hand"] + player["discard"] + player["reserve"]
         if c in PROGRESS_CARDS
     )
     return (
-        myth.vp(state, seat)
-        + _wars(_fronts(state) if fronts is None else fronts, seat)
+        (3 * owned.get(seat, 0) + sum(t["value"] for t in player["tokens"]))  # VP
+        + _wars(fronts, seat)
         + 0.15 * len(player["hand"])
-        + 0.35 * armies
+        + 0.35 * armies.get(key, 0)
         + SUPPLY_ARMY * player["armies"]
         + 0.5 * ships
-        + 1.0 * cities
+        + 1.0 * cities.get(seat, 0)
         + 0.6 * progress
         + 0.4 * len(player["reserve"])
     )
@@ -201,16 +196,36 @@ def evaluate(state: State, seat: int, fronts: list[Front] | None = None) -> floa
 
 # A war under way: the province's owner (None: neutral) and each party's strength.
 Front = tuple[int | None, dict[int, int]]
+# What evaluate reads off the provinces, in one pass for every seat (the evaluation is half of
+# a search's time): provinces and cities by owner, armies by seat key, the wars under way.
+Board = tuple[dict[int, int], dict[int, int], dict[str, int], list[Front]]
 
 
-def _fronts(state: State) -> list[Front]:
-    return [
+def _board(state: State) -> Board:
+    owned: dict[int, int] = {}
+    cities: dict[int, int] = {}
+    armies: dict[str, int] = {}
+    at_war: list[str] = []
+    for province, where in state["provinces"].items():
+        owner = where["owner"]
+        if owner is not None:
+            owned[owner] = owned.get(owner, 0) + 1
+            if where["building"] in ("city", "citadel"):
+                cities[owner] = cities.get(owner, 0) + 1
+        war = False
+        for side, count in where["armies"].items():
+            armies[side] = armies.get(side, 0) + count
+            war = war or (count > 0 and int(side) != owner)
+        if war:
+            at_war.append(province)
+    fronts = [
         (
             state["provinces"][province]["owner"],
             {side: strength(state, province, side) for side in parties(state, province)},
         )
-        for province in wars(state)
+        for province in sorted(at_war)  # the order of wars(state)
     ]
+    return owned, cities, armies, fronts
 
 
 def _wars(fronts: list[Front], seat: int) -> float:
@@ -229,12 +244,12 @@ def _wars(fronts: list[Front], seat: int) -> float:
 
 
 def relative(state: State, seat: int) -> float:
-    fronts = [] if state["finished"] else _fronts(state)
-    seats = range(1, len(state["players"]) + 1)
-    others = [evaluate(state, s, fronts) for s in seats if s != seat]
-    mine = evaluate(state, seat, fronts)
     if state["finished"]:
-        return mine
+        return evaluate(state, seat)
+    board = _board(state)
+    seats = range(1, len(state["players"]) + 1)
+    others = [evaluate(state, s, board) for s in seats if s != seat]
+    mine = evaluate(state, seat, board)
     lead = mine - (max(others) if others else 0.0)
     # The game ends once four VP cards are empty (then the seat ahead may end it): emptying
     # one moves the game on, worth more to the seat ahead but something to either, so that
@@ -277,6 +292,8 @@ def _greedy_step(state: State, budget: Budget) -> State | None:
     seat = myth.acting_seat(state)
     budget.spend(LEGAL_UNITS)
     scored = _scored(state, seat, myth.candidates(state, seat), budget)
+    # Played again rather than kept: holding every position a step tries would leave the
+    # garbage collector more to scan than the one apply costs.
     for _, command in sorted(scored, key=lambda pair: -pair[0]):
         after = _after(state, seat, command)
         if after is not None:
@@ -355,6 +372,7 @@ def search(
     totals = dict.fromkeys((command for _, command in arms), 0.0)
     priors = {command: prior for prior, command in arms}
     samples = 0
+    deepest = 0
 
     def step(current: State) -> State | None:
         return _greedy_step(current, budget)
@@ -379,8 +397,11 @@ def search(
         for line in lines:
             totals[line.command] += line.values[reached]
         samples += 1
+        deepest = reached
         if reached < LOOKAHEAD:
             break
-    if not samples:
+    if not samples or deepest == 0:
+        # No line got past its own command: the samples' values one action ahead are no
+        # better than those the candidates were chosen by (the heuristic level's choice).
         return best_by(scored, rng)
     return max(totals, key=lambda command: (totals[command], priors[command]))

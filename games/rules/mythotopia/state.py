@@ -6,7 +6,6 @@ in the state, so a replay draws the same cards and a player cannot see what come
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
@@ -17,9 +16,35 @@ from . import data
 State = dict[str, Any]
 
 
+_FLAT = (str, int, float, bool, type(None))
+
+
 def copied(state: State) -> State:
-    """A deep copy of plain data (through pickle: several times faster than copy.deepcopy)."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    """A deep copy of plain data. Every legal command and every bot step copies the state, so
+    the provinces (most of it) are copied knowing their shape: a third faster than pickle,
+    several times faster than copy.deepcopy."""
+    return {
+        key: _provinces(value) if key == "provinces" else _plain(value)
+        for key, value in state.items()
+    }
+
+
+def _provinces(provinces: dict[str, Any]) -> dict[str, Any]:
+    # A province holds scalars and two dicts of counts per seat.
+    return {
+        name: {**where, "armies": dict(where["armies"]), "mercenaries": dict(where["mercenaries"])}
+        for name, where in provinces.items()
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists and scalars)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _FLAT else _plain(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _FLAT else _plain(v) for v in value]
+    return value
 
 
 def rng(state: State) -> random.Random:
