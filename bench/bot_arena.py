@@ -28,7 +28,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tm_site.settings.test")
 # a safeguard only, both kinds' games end well before it.
 MAX_DECISIONS = {"terra_mystica": 4000, "mythotopia": 1500}
 # Search budgets in the arena (seconds of one core per decision; live games use 2 s): short, so
-# that the 400 games of a run fit in about an hour of one core of a shared two-core machine.
+# that the 400 games of a run fit in a couple of hours of one core of a shared two-core machine.
 # Mythotopia against the random level gets a quarter: the search bot alone empties the VP
 # cards that end the game, so those games take three times as many decisions. Mythotopia
 # against the heuristic level gets 0.2 s (a tenth of the live budget): its lines of four
