@@ -202,12 +202,18 @@ class Game:
             if f.vp < 0:
                 raise RuleError(f"not enough victory points ({f.name} have {f.vp - delta})")
             return
-        if kind == "C" or kind == "W":  # after VP the most frequent changes
-            attr = "c" if kind == "C" else "w"
-            value = getattr(f, attr) + delta
+        # After VP the most frequent changes, each field named (no attribute lookup by name).
+        if kind == "C":
+            value = f.c + delta
             if value < 0:
                 raise _not_enough(f, kind, value, delta)
-            setattr(f, attr, value)
+            f.c = value
+            return
+        if kind == "W":
+            value = f.w + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.w = value
             return
         if kind == "PW":
             if delta > 0:
@@ -289,6 +295,10 @@ class Game:
             self._take_town_tile(f, kind, delta)
         elif kind.startswith("BON"):
             self._take_bonus(f, kind, delta)
+        elif kind == "SPADE":  # the most frequent entitlement
+            if f.spade + delta < 0:
+                raise _nothing_to_give_up(f, kind)
+            f.spade += delta
         else:
             pseudo = PSEUDO_RESOURCES.get(kind)
             if pseudo is None:
@@ -296,9 +306,7 @@ class Game:
             attr = pseudo
             value = getattr(f, attr) + delta
             if value < 0:
-                raise RuleError(
-                    f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up"
-                )
+                raise _nothing_to_give_up(f, kind)
             setattr(f, attr, value)
 
         if delta > 0 and (kind == "SPADE" or kind.startswith("TW")):
@@ -495,6 +503,10 @@ class Game:
             vp = tile.vp.get("ADVANCE")
             if vp:
                 self.adjust(f, "VP", vp, tile.id)
+
+
+def _nothing_to_give_up(f: FactionState, kind: str) -> RuleError:
+    return RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
 
 
 def _not_enough(f: FactionState, kind: str, value: int, delta: int) -> RuleError:
