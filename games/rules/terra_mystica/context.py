@@ -25,6 +25,7 @@ from .data import (
 )
 from .factions import LOADED_RULES, FactionRules, faction_rules
 from .ledger import Ledger
+from .setup import GameSetup
 from .state import FactionState, GameState
 
 RESOURCE_NAMES = {
@@ -83,14 +84,44 @@ def _option_set(options: tuple[str, ...]) -> frozenset[str]:
     return frozenset(options)
 
 
+class _SetupFacts:
+    """A setup's board and option set. A ``Game`` is made for every move, and the two cached
+    calls behind these hashed their arguments each time (7 % of a compiled replay); a setup
+    is frozen, so the facts of the last one asked for are kept with it."""
+
+    __slots__ = ("board", "options", "setup")
+
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.board: Board = setup.board
+        self.options = _option_set(setup.options)
+
+
+_last_setup: list[_SetupFacts] = []  # one entry, replaced whole (threads share it)
+
+
+def _setup_facts(setup: GameSetup) -> _SetupFacts:
+    if _last_setup:
+        facts = _last_setup[0]
+        if facts.setup is setup:
+            return facts
+    facts = _SetupFacts(setup)
+    if _last_setup:
+        _last_setup[0] = facts
+    else:
+        _last_setup.append(facts)
+    return facts
+
+
 class Game:
     __slots__ = ("board", "ledger", "options", "s")
 
     def __init__(self, state: GameState, ledger: Ledger | None = None) -> None:
         self.s = state
-        self.board: Board = state.setup.board
+        facts = _setup_facts(state.setup)
+        self.board: Board = facts.board
         self.ledger = ledger if ledger is not None else Ledger(state)
-        self.options = _option_set(state.setup.options)
+        self.options = facts.options
 
     # --- lookups -------------------------------------------------------------------------
 
