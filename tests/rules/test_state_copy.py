@@ -7,7 +7,9 @@ its default. These run on both builds (``bench/engine_compiled --test``).
 from __future__ import annotations
 
 import dataclasses
+import gc
 
+from games.rules.terra_mystica import apply, legal_commands, waiting_for
 from games.rules.terra_mystica.replay import replay_game
 from games.rules.terra_mystica.state import FactionState, GameState, attributes
 
@@ -63,3 +65,30 @@ def test_a_copy_has_every_field_of_a_state_mid_game_and_shares_no_container():
     f.vp += 5
     copy.building["Z99"] = "D"
     assert state.to_json() == before
+
+
+def test_listing_legal_moves_and_applying_them_leaves_no_cyclic_garbage():
+    """Every copy a legality trial or a move makes is freed as soon as it is done with: none
+    waits in a reference cycle for the garbage collector (the compiled build once left a
+    cycle holding a whole state after each row that settled a turn's entitlements)."""
+    game = corpus_game("4pLeague_S1_D1L1_G3")
+    half = len(game["rows"]) // 2
+    state = replay_game(dict(game, rows=game["rows"][:half]), check=False).state
+    moves = [
+        (row["faction"], row["player_command"])
+        for row in game["rows"][half:]
+        if row["kind"] != "comment" and row["origin"] != "engine"
+    ][:40]
+    gc.collect()
+    gc.disable()
+    try:
+        listed = 0
+        for actor, command in moves:
+            for waited in dict.fromkeys(d.actor for d in waiting_for(state)):
+                listed += len(legal_commands(state, waited))
+            state = apply(state, actor, command)
+        unreachable = gc.collect()
+    finally:
+        gc.enable()
+    assert listed
+    assert unreachable == 0

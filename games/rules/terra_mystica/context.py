@@ -25,6 +25,7 @@ from .data import (
 )
 from .factions import LOADED_RULES, FactionRules, faction_rules
 from .ledger import Ledger
+from .setup import GameSetup
 from .state import FactionState, GameState
 
 RESOURCE_NAMES = {
@@ -83,14 +84,44 @@ def _option_set(options: tuple[str, ...]) -> frozenset[str]:
     return frozenset(options)
 
 
+class _SetupFacts:
+    """A setup's board and option set. A ``Game`` is made for every move, and the two cached
+    calls behind these hashed their arguments each time (7 % of a compiled replay); a setup
+    is frozen, so the facts of the last one asked for are kept with it."""
+
+    __slots__ = ("board", "options", "setup")
+
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.board: Board = setup.board
+        self.options = _option_set(setup.options)
+
+
+_last_setup: list[_SetupFacts] = []  # one entry, replaced whole (threads share it)
+
+
+def _setup_facts(setup: GameSetup) -> _SetupFacts:
+    if _last_setup:
+        facts = _last_setup[0]
+        if facts.setup is setup:
+            return facts
+    facts = _SetupFacts(setup)
+    if _last_setup:
+        _last_setup[0] = facts
+    else:
+        _last_setup.append(facts)
+    return facts
+
+
 class Game:
     __slots__ = ("board", "ledger", "options", "s")
 
     def __init__(self, state: GameState, ledger: Ledger | None = None) -> None:
         self.s = state
-        self.board: Board = state.setup.board
+        facts = _setup_facts(state.setup)
+        self.board: Board = facts.board
         self.ledger = ledger if ledger is not None else Ledger(state)
-        self.options = _option_set(state.setup.options)
+        self.options = facts.options
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -202,12 +233,18 @@ class Game:
             if f.vp < 0:
                 raise RuleError(f"not enough victory points ({f.name} have {f.vp - delta})")
             return
-        if kind == "C" or kind == "W":  # after VP the most frequent changes
-            attr = "c" if kind == "C" else "w"
-            value = getattr(f, attr) + delta
+        # After VP the most frequent changes, each field named (no attribute lookup by name).
+        if kind == "C":
+            value = f.c + delta
             if value < 0:
                 raise _not_enough(f, kind, value, delta)
-            setattr(f, attr, value)
+            f.c = value
+            return
+        if kind == "W":
+            value = f.w + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.w = value
             return
         if kind == "PW":
             if delta > 0:
@@ -289,6 +326,10 @@ class Game:
             self._take_town_tile(f, kind, delta)
         elif kind.startswith("BON"):
             self._take_bonus(f, kind, delta)
+        elif kind == "SPADE":  # the most frequent entitlement
+            if f.spade + delta < 0:
+                raise _nothing_to_give_up(f, kind)
+            f.spade += delta
         else:
             pseudo = PSEUDO_RESOURCES.get(kind)
             if pseudo is None:
@@ -296,9 +337,7 @@ class Game:
             attr = pseudo
             value = getattr(f, attr) + delta
             if value < 0:
-                raise RuleError(
-                    f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up"
-                )
+                raise _nothing_to_give_up(f, kind)
             setattr(f, attr, value)
 
         if delta > 0 and (kind == "SPADE" or kind.startswith("TW")):
@@ -495,6 +534,10 @@ class Game:
             vp = tile.vp.get("ADVANCE")
             if vp:
                 self.adjust(f, "VP", vp, tile.id)
+
+
+def _nothing_to_give_up(f: FactionState, kind: str) -> RuleError:
+    return RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
 
 
 def _not_enough(f: FactionState, kind: str, value: int, delta: int) -> RuleError:

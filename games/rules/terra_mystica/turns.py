@@ -183,14 +183,7 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
         else:
             return expansion  # the common case: nothing owed, nothing to withdraw
     present = {r["type"] for r in records if r.get("faction") == name}
-    in_round = bool(g.s.round)
-
-    def settle(kind: str, owed: bool, record: dict) -> None:
-        # Ask for what is owed; withdraw a request whose entitlement is gone.
-        if owed:
-            require_action(g, f, record)
-        elif kind in present and (in_round or kind not in ("upgrade", "dwelling")):
-            dismiss_action(g, f, kind)
+    settle = _Settle(g, f, present)
 
     incomplete = expansion
     if f.volcano_tf:
@@ -234,6 +227,26 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     incomplete = incomplete or "pick-color" in present
     owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.unlock_terrain)
     return incomplete or owes or darkling_choice
+
+
+class _Settle:
+    """Ask for what is owed; withdraw a request whose entitlement is gone. A class, not a
+    closure: the compiled build's closure and its environment refer to each other, so every
+    move left a cycle (with the state it held) for the garbage collector."""
+
+    __slots__ = ("f", "g", "in_round", "present")
+
+    def __init__(self, g: Game, f: FactionState, present: set[str]) -> None:
+        self.g = g
+        self.f = f
+        self.present = present
+        self.in_round = bool(g.s.round)
+
+    def __call__(self, kind: str, owed: bool, record: dict) -> None:
+        if owed:
+            require_action(self.g, self.f, record)
+        elif kind in self.present and (self.in_round or kind not in ("upgrade", "dwelling")):
+            dismiss_action(self.g, self.f, kind)
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
