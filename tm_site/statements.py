@@ -26,6 +26,24 @@ _MARKERS: tuple[int, ...] = tuple(-7_345_234_900 - i for i in range(8))
 _TEXT_MARKERS: tuple[str, ...] = tuple(f"\x01statement-marker-{i}" for i in range(4))
 
 
+def _cursor(connection: Any) -> Any:
+    """A cursor of ``connection`` for these statements. On PostgreSQL its values are bound by
+    the server, not quoted into the SQL text: the text of a statement is then the same for
+    every value, so the server prepares it once a connection has run it a few times (psycopg's
+    ``prepare_threshold``) and plans it no more; and a move's 12 kB state is sent as it is,
+    not escaped. Django's own cursors quote values into the text (its SQL is not prepareable
+    in general, Django ticket #20516); these statements' SQL is."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        cursor = ServerBindingCursor(connection.connection)  # type: ignore[call-arg]
+        return connection._prepare_cursor(cursor)
+
+
 class _Compiled:
     def __init__(self, queryset: QuerySet, markers: tuple[Any, ...], alias: str) -> None:
         compiler = queryset.query.get_compiler(using=alias)
@@ -42,6 +60,10 @@ class _Compiled:
                 raise ValueError(f"A statement's value is not among its parameters: {sql}")
             self.slots.extend((i, number) for i in found)
         self.compiler = compiler
+        # The converters of the columns (JSON decoded, and so on), as results_iter finds them.
+        self.converters = compiler.get_converters(
+            [column[0] for column in compiler.select[0 : compiler.col_count]]
+        )
         klass_info = compiler.klass_info
         select = compiler.select
         if klass_info is None:  # values() or values_list(): rows, no instances
@@ -52,6 +74,21 @@ class _Compiled:
         self.init_list = [f[0].target.attname for f in select[self.start : self.end]]
         self.populators = get_related_populators(klass_info, select, alias)  # type: ignore[call-arg]
         self.annotations = list(compiler.annotation_col_map.items())
+
+    def converted(self, rows: list[Any], connection: Any) -> list[Any]:
+        """The rows with each column converted as the queryset converts it (with this
+        thread's connection: the compiler's may be another thread's)."""
+        if not self.converters:
+            return rows
+        out = []
+        for row in map(list, rows):
+            for position, (converters, expression) in self.converters.items():
+                value = row[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[position] = value
+            out.append(row)
+        return out
 
 
 class Statement(Generic[M]):
@@ -82,14 +119,14 @@ class Statement(Generic[M]):
         params = list(compiled.params)
         for slot, number in compiled.slots:
             params[slot] = values[number]
-        with connections[using].cursor() as cursor:
+        with _cursor(connections[using]) as cursor:
             cursor.execute(compiled.sql, params)
             return compiled, cursor.fetchall()
 
     def rows(self, *values: Any, using: str = "default") -> list[tuple[Any, ...]]:
         """The rows of a ``values_list()`` queryset built with ``values``, as tuples."""
         compiled, rows = self._fetch(values, using)
-        return [tuple(row) for row in compiled.compiler.results_iter(results=[rows])]
+        return [tuple(row) for row in compiled.converted(rows, connections[using])]
 
     def all(self, *values: Any, using: str = "default") -> list[M]:
         """The instances the queryset built with ``values`` would give, in its order."""
@@ -98,7 +135,7 @@ class Statement(Generic[M]):
             return []
         out = []
         start, end, init_list = compiled.start, compiled.end, compiled.init_list
-        for row in compiled.compiler.results_iter(results=[rows]):
+        for row in compiled.converted(rows, connections[using]):
             obj = compiled.model.from_db(using, init_list, row[start:end])
             for populator in compiled.populators:
                 populator.populate(row, obj)
@@ -145,7 +182,7 @@ def update(
         _sql_cache[cache_key] = sql
     params = [f.get_db_prep_save(values[f.name], connection) for f in fields]
     params.append(key_field.get_db_prep_value(key, connection))
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
 
@@ -172,7 +209,7 @@ def insert(model: type[M], using: str = "default", **values: Any) -> M:
         _sql_cache[key] = sql
     # pre_save fills auto_now_add (and auto_now) as Model.save does.
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, params)
         if returning:
             pk = cursor.fetchone()[0]
