@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from django.conf import settings
 from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
@@ -29,18 +30,26 @@ _TEXT_MARKERS: tuple[str, ...] = tuple(f"\x01statement-marker-{i}" for i in rang
 def _cursor(connection: Any) -> Any:
     """A cursor of ``connection`` for these statements. On PostgreSQL its values are bound by
     the server, not quoted into the SQL text: the text of a statement is then the same for
-    every value, so the server prepares it once a connection has run it a few times (psycopg's
-    ``prepare_threshold``) and plans it no more; and a move's 12 kB state is sent as it is,
+    every value, so the server prepares it once a connection has run it a few times
+    (``DB_PREPARE_THRESHOLD``) and plans it no more; and a move's 12 kB state is sent as it is,
     not escaped. Django's own cursors quote values into the text (its SQL is not prepareable
     in general, Django ticket #20516); these statements' SQL is."""
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or connection.queries_logged:
+        # Django logs a query (DEBUG, tests counting queries) from the text psycopg sent, which a
+        # prepared statement does not have: there, Django's own cursor, whose log is whole.
         return connection.cursor()
     from django.db.backends.postgresql.base import ServerBindingCursor
 
     connection.close_if_health_check_failed()
     connection.ensure_connection()
+    raw = connection.connection
+    # Django opens its connections with preparing off; only the connections that run these
+    # statements (the web processes') prepare, and only these statements (Django's cursors
+    # never prepare).
+    if raw.prepare_threshold is None and settings.DB_PREPARE_THRESHOLD > 0:
+        raw.prepare_threshold = settings.DB_PREPARE_THRESHOLD
     with connection.wrap_database_errors:
-        cursor = ServerBindingCursor(connection.connection)  # type: ignore[call-arg]
+        cursor = ServerBindingCursor(raw)  # type: ignore[call-arg]
         return connection._prepare_cursor(cursor)
 
 

@@ -31,17 +31,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         "timeout": 10,
     }
 
-# The statements of a move and of the reads after it (tm_site/statements.py) bind their values on
-# the server; PostgreSQL prepares each once a connection has run it this many times, and plans
-# it no more. Django's other statements are never prepared. DB_PREPARE=0 turns it off (a pooler
-# in transaction mode that predates PgBouncer 1.21's prepared statements).
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
-    "DB_PREPARE", True
-):
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = env_int(
-        "DB_PREPARE_THRESHOLD", 5
-    )
-
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
