@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tm_site import statements
 from tm_site.exceptions import ApplicationError, Forbidden
 
 from . import clock, kinds, log, signals
@@ -376,7 +377,7 @@ def after_move(
     # Usually one or two seats change; plain updates are much cheaper than bulk_update's CASEs.
     fields = ["faction", "dropped", *clock.WAIT_FIELDS]
     for seat in changed.values():
-        Seat.objects.filter(pk=seat.pk).update(**{f: getattr(seat, f) for f in fields})
+        statements.update(Seat, seat.pk, **{f: getattr(seat, f) for f in fields})
     if game_fields:
         game.save(update_fields=game_fields)
     finished = not waiting and engine.is_finished(state)

@@ -17,6 +17,7 @@ from django.db.models import (
 )
 
 from tm_site.exceptions import Forbidden, NotFound
+from tm_site.statements import Statement
 
 from . import clock, extensions, kinds
 from .log import effective_moves, load_state
@@ -33,8 +34,17 @@ def visible_games(user) -> QuerySet[Game]:
     return qs.filter(public=True)
 
 
+# Every read of a game's API runs these: built once (tm_site/statements.py).
+_GAME = Statement(
+    lambda game_id: Game.objects.filter(pk=game_id).select_related("created_by").order_by(), int
+)
+_SEAT_OF_USER = Statement(
+    lambda game_id, user_id: Seat.objects.filter(game_id=game_id, user_id=user_id), int, int
+)
+
+
 def game_get(game_id: int, user, invite_code: str = "") -> Game:
-    game = Game.objects.filter(pk=game_id).select_related("created_by").first()
+    game = _GAME.first(game_id)
     if game is None or not (
         game.public
         or invite_code == game.invite_code
@@ -96,8 +106,11 @@ def game_list(*, user, filters: dict[str, Any]) -> QuerySet[Game]:
     return GameFilter(filters, queryset=qs.order_by("-created_at", "-id")).qs
 
 
+_SEATS_OF = Statement(lambda game_id: _SEATS_WITH_PLAYERS.filter(game_id=game_id), int)
+
+
 def seats_of(game: Game) -> list[Seat]:
-    return list(_SEATS_WITH_PLAYERS.filter(game=game))
+    return _SEATS_OF.all(game.pk)
 
 
 def with_seats(game: Game) -> Game:
@@ -218,7 +231,7 @@ def get_or_404(game_id: int) -> Game:
 
 
 def legal_commands_for(game: Game, user) -> dict:
-    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    seat = _SEAT_OF_USER.first(game.pk, user.pk) if user.is_authenticated else None
     if seat is None:
         raise Forbidden("You have no seat in this game.")
     if game.status != Game.Status.RUNNING:

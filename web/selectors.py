@@ -15,6 +15,7 @@ from games import selectors as game_selectors
 from games.log import effective_moves, load_state, replay
 from games.models import ORIGINAL_MAP_ID, Game, Seat, StateSnapshot
 from tm_site.exceptions import ApplicationError, Forbidden, NotFound
+from tm_site.statements import Statement
 
 from .bot_levels import bot_level_name
 from .models import AutoLeechDefault, AutoLeechSetting, Plan, Premove, PremoveCancellation
@@ -399,24 +400,45 @@ def rating_standing(user) -> dict[str, Any]:
 # --- automatic answers -----------------------------------------------------------------------
 
 
-def autoleech_settings_by_user(game: Game, user_ids: list[int]) -> dict[int, dict]:
-    """Each player's automatic answers in this game: the game's own settings, else the
-    account's (players with neither are asked)."""
-    # One round trip for both kinds (a move that opens power offers waits for it).
+def _autoleech_rows(game_id: int, user_ids: Any) -> QuerySet:
+    """(own, user id, settings) of these players (ids, or a subquery of them): own 1 for the
+    game's own settings, 0 for the account's. One round trip for both kinds (a move that
+    opens power offers waits for it)."""
     defaults = (
         AutoLeechDefault.objects.filter(user_id__in=user_ids)
         .annotate(own=Value(0))
         .values_list("own", "user_id", "settings")
     )
     own = (
-        AutoLeechSetting.objects.filter(game=game, user_id__in=user_ids)
+        AutoLeechSetting.objects.filter(game_id=game_id, user_id__in=user_ids)
         .annotate(own=Value(1))
         .values_list("own", "user_id", "settings")
     )
-    return {
-        user_id: settings
-        for _, user_id, settings in sorted(defaults.union(own, all=True), key=lambda row: row[0])
-    }
+    return defaults.union(own, all=True)
+
+
+def _by_user(rows: Any) -> dict[int, dict]:
+    return {user_id: settings for _, user_id, settings in sorted(rows, key=lambda row: row[0])}
+
+
+def autoleech_settings_by_user(game: Game, user_ids: list[int]) -> dict[int, dict]:
+    """Each player's automatic answers in this game: the game's own settings, else the
+    account's (players with neither are asked)."""
+    return _by_user(_autoleech_rows(game.pk, user_ids))
+
+
+# Read while a move is played (its first power offer): built once (tm_site/statements.py).
+_AUTOLEECH_OF_SEATS = Statement(
+    lambda game_id: _autoleech_rows(
+        game_id, Seat.objects.filter(game_id=game_id).values("user_id")
+    ),
+    int,
+)
+
+
+def autoleech_settings_of_seats(game: Game) -> dict[int, dict]:
+    """``autoleech_settings_by_user`` for every player seated in ``game``."""
+    return _by_user(_AUTOLEECH_OF_SEATS.rows(game.pk))
 
 
 def autoleech_default_get(user) -> dict | None:

@@ -50,9 +50,7 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
             return None
         if by_faction is None:
             seated = {s.faction: s for s in seats if s.faction}
-            stored = selectors.autoleech_settings_by_user(
-                game, [s.user_id for s in seated.values()]
-            )
+            stored = selectors.autoleech_settings_of_seats(game)
             by_faction = {f: stored[s.user_id] for f, s in seated.items() if s.user_id in stored}
         if not by_faction:
             return None

@@ -128,6 +128,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The statements of a move and of the reads after it (tm_site/statements.py) bind their values on
+# the server, and PostgreSQL prepares each once a connection has run it this many times, then
+# plans it no more; Django's other statements are never prepared. 0 turns it off (a pooler in
+# transaction mode that predates PgBouncer 1.21's prepared statements).
+DB_PREPARE_THRESHOLD = env_int("DB_PREPARE_THRESHOLD", 5)
 
 REDIS_URL = env_str("REDIS_URL")
 # Seconds a request waits for the cache (rate limits) to connect or answer: a hung Redis then

@@ -1,0 +1,230 @@
+"""Querysets compiled once and run again with other values: the hot reads of a move.
+
+Django builds a statement's SQL anew every time a queryset runs (its filters resolved, joins
+set up, columns quoted): on the path of a move that cost more CPU than PostgreSQL's own work on
+the same statements (docs/scaling.md, "A move over HTTP"). A ``Statement`` builds its queryset
+once per database with marker values in place of the varying ones, keeps the SQL and the
+compiler, and afterwards only swaps the values in, executes, and turns the rows into instances
+the way the queryset itself would (its ``select_related`` objects and annotations included,
+each column through the same converters).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from django.conf import settings
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
+
+M = TypeVar("M", bound=Model)
+
+# Marker values: no real id or key is ever one of these.
+_MARKERS: tuple[int, ...] = tuple(-7_345_234_900 - i for i in range(8))
+_TEXT_MARKERS: tuple[str, ...] = tuple(f"\x01statement-marker-{i}" for i in range(4))
+
+
+def _cursor(connection: Any) -> Any:
+    """A cursor of ``connection`` for these statements. On PostgreSQL its values are bound by
+    the server, not quoted into the SQL text: the text of a statement is then the same for
+    every value, so the server prepares it once a connection has run it a few times
+    (``DB_PREPARE_THRESHOLD``) and plans it no more; and a move's 12 kB state is sent as it is,
+    not escaped. Django's own cursors quote values into the text (its SQL is not prepareable
+    in general, Django ticket #20516); these statements' SQL is."""
+    if connection.vendor != "postgresql" or connection.queries_logged:
+        # Django logs a query (DEBUG, tests counting queries) from the text psycopg sent, which a
+        # prepared statement does not have: there, Django's own cursor, whose log is whole.
+        return connection.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    raw = connection.connection
+    # Django opens its connections with preparing off; only the connections that run these
+    # statements (the web processes') prepare, and only these statements (Django's cursors
+    # never prepare).
+    if raw.prepare_threshold is None and settings.DB_PREPARE_THRESHOLD > 0:
+        raw.prepare_threshold = settings.DB_PREPARE_THRESHOLD
+    with connection.wrap_database_errors:
+        cursor = ServerBindingCursor(raw)  # type: ignore[call-arg]
+        return connection._prepare_cursor(cursor)
+
+
+class _Compiled:
+    def __init__(self, queryset: QuerySet, markers: tuple[Any, ...], alias: str) -> None:
+        compiler = queryset.query.get_compiler(using=alias)
+        sql, params = compiler.as_sql()
+        self.sql = sql
+        self.params = list(params)
+        # Where each value goes among the parameters (a value may be used more than once).
+        self.slots: list[tuple[int, int]] = []
+        for number, marker in enumerate(markers):
+            found = [
+                i for i, p in enumerate(self.params) if type(p) is type(marker) and p == marker
+            ]
+            if not found:
+                raise ValueError(f"A statement's value is not among its parameters: {sql}")
+            self.slots.extend((i, number) for i in found)
+        self.compiler = compiler
+        # The converters of the columns (JSON decoded, and so on), as results_iter finds them.
+        self.converters = compiler.get_converters(
+            [column[0] for column in compiler.select[0 : compiler.col_count]]
+        )
+        klass_info = compiler.klass_info
+        select = compiler.select
+        if klass_info is None:  # values() or values_list(): rows, no instances
+            return
+        self.model = klass_info["model"]
+        fields = klass_info["select_fields"]
+        self.start, self.end = fields[0], fields[-1] + 1
+        self.init_list = [f[0].target.attname for f in select[self.start : self.end]]
+        self.populators = get_related_populators(klass_info, select, alias)  # type: ignore[call-arg]
+        self.annotations = list(compiler.annotation_col_map.items())
+
+    def converted(self, rows: list[Any], connection: Any) -> list[Any]:
+        """The rows with each column converted as the queryset converts it (with this
+        thread's connection: the compiler's may be another thread's)."""
+        if not self.converters:
+            return rows
+        out = []
+        for row in map(list, rows):
+            for position, (converters, expression) in self.converters.items():
+                value = row[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[position] = value
+            out.append(row)
+        return out
+
+
+class Statement(Generic[M]):
+    """``build(*values)`` returns the queryset; each of ``values`` (an id in a filter, a key)
+    must be among its parameters, as such (not inside an expression that changes it)."""
+
+    def __init__(self, build: Callable[..., QuerySet[M, Any]], *kinds: type) -> None:
+        self.build = build
+        ints, texts = iter(_MARKERS), iter(_TEXT_MARKERS)
+        self.markers = tuple(next(texts) if kind is str else next(ints) for kind in kinds)
+        self._compiled: dict[str, _Compiled] = {}
+        self._lock = threading.Lock()
+
+    def _for(self, alias: str) -> _Compiled:
+        compiled = self._compiled.get(alias)
+        if compiled is None:
+            with self._lock:
+                compiled = self._compiled.get(alias)
+                if compiled is None:
+                    compiled = _Compiled(self.build(*self.markers), self.markers, alias)
+                    self._compiled[alias] = compiled
+        return compiled
+
+    def _fetch(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
+        compiled = self._for(using)
+        if len(values) != len(self.markers):
+            raise TypeError(f"This statement takes {len(self.markers)} values.")
+        params = list(compiled.params)
+        for slot, number in compiled.slots:
+            params[slot] = values[number]
+        with _cursor(connections[using]) as cursor:
+            cursor.execute(compiled.sql, params)
+            return compiled, cursor.fetchall()
+
+    def rows(self, *values: Any, using: str = "default") -> list[tuple[Any, ...]]:
+        """The rows of a ``values_list()`` queryset built with ``values``, as tuples."""
+        compiled, rows = self._fetch(values, using)
+        return [tuple(row) for row in compiled.converted(rows, connections[using])]
+
+    def all(self, *values: Any, using: str = "default") -> list[M]:
+        """The instances the queryset built with ``values`` would give, in its order."""
+        compiled, rows = self._fetch(values, using)
+        if not rows:
+            return []
+        out = []
+        start, end, init_list = compiled.start, compiled.end, compiled.init_list
+        for row in compiled.converted(rows, connections[using]):
+            obj = compiled.model.from_db(using, init_list, row[start:end])
+            for populator in compiled.populators:
+                populator.populate(row, obj)
+            for name, position in compiled.annotations:
+                setattr(obj, name, row[position])
+            out.append(obj)
+        return out
+
+    def first(self, *values: Any, using: str = "default") -> M | None:
+        """The one instance (the queryset selects at most one row), or None."""
+        found = self.all(*values, using=using)
+        return found[0] if found else None
+
+
+# --- writes ----------------------------------------------------------------------------------
+
+_sql_cache: dict[tuple[Any, ...], str] = {}
+
+
+def _columns(model: type[Model], names: tuple[str, ...]) -> list[Any]:
+    return [model._meta.get_field(name) for name in names]
+
+
+def _table(model: type[Model]) -> str:
+    return str(model._meta.db_table)
+
+
+def update(
+    model: type[Model], key: Any, *, by: str = "pk", using: str = "default", **values: Any
+) -> int:
+    """``model.objects.filter(**{by: key}).update(**values)`` for plain column values (no
+    expressions), its SQL built once: the number of rows changed."""
+    connection = connections[using]
+    names = tuple(values)
+    key_field: Any = model._meta.pk if by == "pk" else model._meta.get_field(by)
+    fields = _columns(model, names)
+    cache_key = ("update", model, names, by, connection.vendor)
+    sql = _sql_cache.get(cache_key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        table = quote(_table(model))
+        sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+        sql = f"UPDATE {table} SET {sets} WHERE {table}.{quote(key_field.column)} = %s"
+        _sql_cache[cache_key] = sql
+    params = [f.get_db_prep_save(values[f.name], connection) for f in fields]
+    params.append(key_field.get_db_prep_value(key, connection))
+    with _cursor(connection) as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def insert(model: type[M], using: str = "default", **values: Any) -> M:
+    """``model.objects.create(**values)`` without its signals (none is listened to for the
+    models this serves), its SQL built once: the saved instance. Fields left out take their
+    defaults; ``auto_now_add`` fields are set now, as ``save`` sets them."""
+    connection = connections[using]
+    obj = model(**values)
+    pk_field: Any = model._meta.pk
+    fields = [f for f in model._meta.concrete_fields if f is not pk_field]
+    key = ("insert", model, connection.vendor)
+    sql = _sql_cache.get(key)
+    returning = connection.features.can_return_columns_from_insert
+    if sql is None:
+        quote = connection.ops.quote_name
+        table = quote(_table(model))
+        columns = ", ".join(quote(str(f.column)) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+        if returning:
+            sql += f" RETURNING {table}.{quote(pk_field.column)}"
+        _sql_cache[key] = sql
+    # pre_save fills auto_now_add (and auto_now) as Model.save does.
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    with _cursor(connection) as cursor:
+        cursor.execute(sql, params)
+        if returning:
+            pk = cursor.fetchone()[0]
+        else:
+            pk = connection.ops.last_insert_id(cursor, _table(model), pk_field.column)
+    obj.pk = pk
+    obj._state.adding = False
+    obj._state.db = using
+    return obj
