@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import billiard.process
+from django_celery_beat.schedulers import DatabaseScheduler
 
 logger = logging.getLogger(__name__)
 
@@ -94,3 +95,19 @@ def acquire() -> None:
             logger.warning("Another scheduler is running: this one waits until it stops.")
             waited = True
         time.sleep(RETRY_SECONDS)
+
+
+class Scheduler(DatabaseScheduler):
+    """django-celery-beat's scheduler, whose setup a stop cannot cut in half.
+
+    Celery beat saves the schedule in its SIGTERM/SIGINT handler. A stop arriving while the
+    scheduler writes its entries (inside a transaction) made that handler build a second
+    scheduler inside the interrupted transaction, which failed on every entry, and the beat
+    never stopped. The signals wait until the setup is done, then stop the beat as usual."""
+
+    def setup_schedule(self) -> None:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+        try:
+            super().setup_schedule()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)

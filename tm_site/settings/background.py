@@ -79,7 +79,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULER = "tm_site.scheduler:Scheduler"
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "outbox.tasks.sweep", "schedule": float(env_int("OUTBOX_SWEEP", 30))},
     "time-controls": {"task": "games.tasks.clocks_check", "schedule": 60.0},
