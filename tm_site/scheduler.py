@@ -103,11 +103,23 @@ class Scheduler(DatabaseScheduler):
     Celery beat saves the schedule in its SIGTERM/SIGINT handler. A stop arriving while the
     scheduler writes its entries (inside a transaction) made that handler build a second
     scheduler inside the interrupted transaction, which failed on every entry, and the beat
-    never stopped. The signals wait until the setup is done, then stop the beat as usual."""
+    never stopped. A stop during the setup is held until the setup is done, then handled as
+    usual. (Blocking the signals would not do: the beat has other threads, which take them.)"""
 
     def setup_schedule(self) -> None:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+        held: list[int] = []
+        try:
+            previous = {
+                number: signal.signal(number, lambda signum, frame: held.append(signum))
+                for number in (signal.SIGTERM, signal.SIGINT)
+            }
+        except ValueError:  # not the main thread, which alone receives signals: nothing to hold
+            super().setup_schedule()
+            return
         try:
             super().setup_schedule()
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+        if held:
+            signal.raise_signal(held[0])
