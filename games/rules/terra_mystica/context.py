@@ -235,16 +235,10 @@ class Game:
             return
         # After VP the most frequent changes, each field named (no attribute lookup by name).
         if kind == "C":
-            value = f.c + delta
-            if value < 0:
-                raise _not_enough(f, kind, value, delta)
-            f.c = value
+            f.c = _at_least_zero(f, kind, f.c + delta, delta)
             return
         if kind == "W":
-            value = f.w + delta
-            if value < 0:
-                raise _not_enough(f, kind, value, delta)
-            f.w = value
+            f.w = _at_least_zero(f, kind, f.w + delta, delta)
             return
         if kind == "PW":
             if delta > 0:
@@ -538,6 +532,13 @@ class Game:
 
 def _nothing_to_give_up(f: FactionState, kind: str) -> RuleError:
     return RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
+
+
+def _at_least_zero(f: FactionState, kind: str, value: int, delta: int) -> int:
+    """``value``, a resource after a change by ``delta``, unless the faction could not pay."""
+    if value < 0:
+        raise _not_enough(f, kind, value, delta)
+    return value
 
 
 def _not_enough(f: FactionState, kind: str, value: int, delta: int) -> RuleError:
