@@ -141,6 +141,22 @@ class LiveServer:
         self.db.drop()
 
 
+SERVER_LOG_LINES = 80
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test reports the end of its server's log: the requests the page and
+    the test made, with their answers, in the order the server saw them."""
+    report = yield
+    live = item.funcargs.get("live") if hasattr(item, "funcargs") else None
+    if report.failed and isinstance(live, LiveServer) and not live.log.closed:
+        live.log.flush()
+        lines = Path(live.log.name).read_text(errors="replace").splitlines()
+        report.sections.append(("live server log", "\n".join(lines[-SERVER_LOG_LINES:])))
+    return report
+
+
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     path = shutil.which("chromium")

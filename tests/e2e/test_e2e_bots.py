@@ -97,6 +97,8 @@ def test_a_player_plays_a_round_of_terra_mystica_against_three_bots_by_clicks(li
     table = Table(live, game_id, {name: me}, {name: token})
     table.seat_of = {name: next(s["position"] for s in game["seats"] if s["username"] == name)}
     clicked = 0
+    # What the test read and chose at each of its turns, for a failure's report.
+    trail: list[tuple[int, int, str, str]] = []
     for _ in range(60):
         state = table.state()
         if state["round"] >= 2 or state["finished"]:
@@ -106,22 +108,28 @@ def test_a_player_plays_a_round_of_terra_mystica_against_three_bots_by_clicks(li
         assert waiting, state["waiting_for"]
         decision = next((d for d in waiting if d["kind"] == "leech"), waiting[0])
         expect(page.locator("#move-number")).to_have_text(str(state["move_number"]))
-        legal = table.api("legal/", name)["commands"]
+        answer = table.api("legal/", name)
+        legal = answer["commands"]
         if decision["kind"] == "leech":
             legal = [r for r in legal if r.split()[0] in ("leech", "decline")]
         table.view, table.acting = state, decision["actor"]
         row = table.choose(name, decision, legal)
+        trail.append((state["move_number"], answer["move_number"], decision["kind"], row))
         if decision["kind"] == "action" and not row.startswith(("pass", "convert", "burn")):
             table.actions_this_round[name] = table.actions_this_round.get(name, 0) + 1
-        if decision["kind"] == "leech" or kind_of(row).startswith("setup"):
-            table.play(name, row)
-        else:
-            table.play(name, row, confirm=False)
-            table.extend(name, row)
-            table.confirm(me)
-        clicked += 1
-        expect(page.locator("#move-number")).not_to_have_text(str(state["move_number"]))
-        expect(page.locator("#command-error")).to_be_hidden()
+        try:
+            if decision["kind"] == "leech" or kind_of(row).startswith("setup"):
+                table.play(name, row)
+            else:
+                table.play(name, row, confirm=False)
+                table.extend(name, row)
+                table.confirm(me)
+            clicked += 1
+            expect(page.locator("#move-number")).not_to_have_text(str(state["move_number"]))
+            expect(page.locator("#command-error")).to_be_hidden()
+        except AssertionError as exc:
+            read = "\n".join(f"  state {s}, legal {n}: {k} -> {r}" for s, n, k, r in trail)
+            raise AssertionError(f"{exc}\nwhat the test read and chose:\n{read}") from exc
     state = table.state()
     assert state["round"] >= 2, "round 1 did not end"
     moves = live.api("GET", f"/api/v1/games/{game_id}/moves/?page_size=500")
