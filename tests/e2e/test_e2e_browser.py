@@ -191,6 +191,41 @@ def test_a_move_typed_in_the_command_box_is_previewed_and_errors_show_next_to_it
     assert seat1 in (first_name, second_name)
 
 
+def test_a_sent_move_shows_no_false_error_when_its_live_update_comes_before_its_answer(
+    live, player, console_errors
+):
+    """The move's own live update reaches the page while the move's answer is still on its
+    way: the page shows the new move, and does not preview the row it is sending once more on
+    the state that row has already changed (the rules refuse it there: a false error)."""
+    _, first_token = live.register("first")
+    _, second_token = live.register("second")
+    game = live.api("POST", "/api/v1/games/", {"player_count": 2}, token=first_token)
+    live.api("POST", f"/api/v1/games/{game['id']}/join/", {}, token=second_token)
+    detail = live.api("GET", f"/api/v1/games/{game['id']}/")
+    p = player(detail["seats"][0]["username"]).log_in()
+    page = p.page
+    page.goto(f"{live.url}/games/{game['id']}/")
+    page.fill("#command-input", "setup auren")
+    page.press("#command-input", "Enter")
+    expect(page.locator("#send-button")).to_have_text("Confirm move")
+
+    held = []  # the move reaches the server; its answer is held back from the page
+    page.route("**/moves/**", lambda route: held.append((route, route.fetch())))
+    previews: list[str] = []
+    page.on("request", lambda r: previews.append(r.url) if "/preview/" in r.url else None)
+    page.click("#send-button")
+    wait_for_move(p, 1)  # by the live update alone
+    assert len(held) == 1
+    page.wait_for_timeout(1_000)  # time for a preview the page should not send
+    expect(page.locator("#command-error")).to_be_hidden()
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(page.locator("#command-input")).to_have_value("")
+    expect(page.locator("#command-error")).to_be_hidden()
+    assert previews == []
+    assert live.api("GET", f"/api/v1/games/{game['id']}/")["move_number"] == 1
+
+
 def test_the_board_is_usable_on_a_390_pixel_phone(live, player):
     _, token_a = live.register("phone")
     _, token_b = live.register("other")

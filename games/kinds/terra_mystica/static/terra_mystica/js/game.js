@@ -28,6 +28,9 @@ const st = {
   status: data.game.status,
   preview: null,
   busy: false,
+  // A move is on its way: the live update of that very move may arrive before its answer, and
+  // the row in the box must not be previewed again on the state it has already changed.
+  sending: false,
   refreshing: 0,
   ledgerLoaded: false,
   wasMyTurn: null,
@@ -493,6 +496,7 @@ async function confirmMove(command) {
     return;
   }
   st.busy = true;
+  st.sending = true;
   render();
   try {
     await api("POST", `${base}/moves/${query}`, { command, expected_move_number: st.moveNumber });
@@ -504,6 +508,7 @@ async function confirmMove(command) {
     else showError(el.error, error.message);
   } finally {
     st.busy = false;
+    st.sending = false;
   }
   await refresh({ keepPreview: !!el.input.value.trim() });
 }
@@ -747,7 +752,7 @@ async function refresh({ keepPreview = true } = {}) {
       showError(el.error, error.message);
     }
     if (st.preview && keepPreview && el.input.value.trim()) await preview();
-  } else if (st.preview && keepPreview && el.input.value.trim()) {
+  } else if (st.preview && keepPreview && el.input.value.trim() && !st.sending) {
     await preview();
   } else {
     if (!keepPreview) st.preview = null;
