@@ -420,7 +420,11 @@ async function refresh() {
     ]);
     st.view = view;
     st.moveNumber = view.move_number;
-    st.legal = legal ? legal.commands : [];
+    // The two reads may straddle a move: commands of another move are not offered, and both
+    // are read again.
+    const current = legal && legal.move_number === view.move_number;
+    st.legal = current ? legal.commands : [];
+    if (legal && !current) setTimeout(() => refresh(), 300);
     renderAll();
   } catch (error) {
     showError($("myth-error"), error.message);
