@@ -180,7 +180,10 @@ def test_a_player_hands_the_seat_of_one_who_resigned_to_the_computer_by_clicks(l
     me = player(stayer).log_in()
     page = me.page
     page.goto(f"{live.url}/games/{game_id}/")
+    # The map drawn first: it moves what is below it, where a click could otherwise land.
+    expect(page.locator("#myth-map .myth-province")).to_have_count(40)
     page.click("#seat-handover summary")
+    expect(page.locator("#handover-seat")).to_be_visible()
     expect(page.locator("#handover-seat")).to_contain_text("(has left)")
     page.locator("#handover-seat").select_option(str(seats[leaver]))
     page.locator("#handover-level").select_option("random")
