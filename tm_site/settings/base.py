@@ -256,7 +256,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # Replaces Django's own console handler (DEBUG only), which printed every django.*
+        # message (the development server's request lines) a second time beside the root's.
+        "django": {"handlers": [], "level": "INFO"},
+        "django.request": {"level": "ERROR"},
+    },
 }
 
 # X-Forwarded-Proto is trusted only from a proxy of ours, like X-Forwarded-For: by default when
