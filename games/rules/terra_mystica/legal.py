@@ -26,12 +26,13 @@ from .data import (
     SPECIAL_ACTIONS,
     TERRAIN_CYCLE,
     UPGRADE_FROM,
+    YUCATA_SACRIFICE,
     favor_tiles,
 )
 from .engine import apply_in_place, resolve_actor
 from .expansion import merchants
 from .factions import colour_holder, colours_in_play, faction_names, faction_rules
-from .notation import parse_row
+from .notation import Command, parse_row
 from .setup import allowed_factions
 from .state import FactionState, GameState
 from .views import waiting_for
@@ -39,11 +40,9 @@ from .views import waiting_for
 
 def legal_commands(state: GameState, actor: str) -> list[str]:
     """Every candidate row the engine accepts for ``actor`` now."""
-    return [
-        row
-        for row in candidate_rows(state, actor)
-        if not lacks_power(state, actor, row) and accepts(state, actor, row)
-    ]
+    rows = candidate_rows(state, actor)
+    trials = Trials(state, actor, rows)
+    return [row for row in rows if trials.accepts(row)]
 
 
 def continuations(state: GameState, actor: str, row: str) -> list[str]:
@@ -59,7 +58,11 @@ def continuations(state: GameState, actor: str, row: str) -> list[str]:
     middle = middle_of_row(state, actor, row)
     if middle is None or actor.startswith("player"):
         return []
-    return [c for c in candidate_rows(middle, actor) if accepts(state, actor, f"{row}. {c}")]
+    steps = candidate_rows(middle, actor)
+    rows = [f"{row}. {c}" for c in steps]
+    trials = Trials(state, actor, rows)
+    trials.made(parsed, middle)
+    return [c for c, whole in zip(steps, rows, strict=True) if trials.accepts(whole)]
 
 
 def middle_of_row(state: GameState, actor: str, row: str) -> GameState | None:
@@ -86,8 +89,9 @@ def random_legal_command(
     rng.shuffle(rows)
     if rng.random() >= pass_rate:
         rows.sort(key=lambda r: r.startswith("pass") and state.round > 0)
+    trials = Trials(state, actor, rows)
     for row in rows:
-        if not lacks_power(state, actor, row) and accepts(state, actor, row):
+        if trials.accepts(row):
             return row
     return None
 
@@ -116,6 +120,13 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
     """Does the engine accept ``row``, leaving the actor a way to finish its turn?"""
     try:
         parsed = parse_row(row)
+    except RuleError:
+        return False
+    return _accepts_parsed(state, actor, parsed)
+
+
+def _accepts_parsed(state: GameState, actor: str, parsed: list[Command]) -> bool:
+    try:
         copy = state.copy()
         resolve_actor(copy, actor, parsed)
         apply_in_place(copy, actor, parsed)
@@ -123,6 +134,90 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
         return False
     f = copy.factions.get(actor)
     return f is None or not stranded_spades(copy, f)
+
+
+class Trials:
+    """The trials of one listing's candidate rows, in which rows that share their first steps
+    share one trial of those steps.
+
+    In a rich turn most candidates are one action and its follow-up (``action ACT5. dig 1.
+    build E6``, ``action ACT5. dig 1. build F2``, ...): the state after the shared steps, the
+    turn still open, is made once (as ``middle_of_row`` makes it), and each row's last step is
+    tried on a copy of it (on the state itself by the last row that needs it). That is what
+    applying the whole row does: the steps run in the same order on the same state, and what
+    a row carries from one step to the next outside the state (its ledger row) decides
+    nothing. The one exception is the Yucata power sacrifice, watched over a whole row: those
+    games try each row whole. A refused shared part refuses every row that starts with it.
+    """
+
+    def __init__(self, state: GameState, actor: str, rows: list[str]) -> None:
+        self.state = state
+        self.actor = actor
+        # A row's parsed steps and its shared part (the texts of all steps but the last); the
+        # rows still to try per shared part, and the state after that part (None: refused).
+        self.parsed: dict[str, tuple[list[Command], str]] = {}
+        self.waiting: dict[str, int] = {}
+        self.middles: dict[str, GameState | None] = {}
+        self.shared = actor in state.factions and not Game(state).has(YUCATA_SACRIFICE)
+        if not self.shared:
+            return
+        for row in rows:
+            if "." not in row:
+                continue  # one step
+            try:
+                parsed = parse_row(row)
+            except RuleError:
+                continue
+            if len(parsed) > 1:
+                first = _texts(parsed[:-1])
+                self.parsed[row] = (parsed, first)
+                self.waiting[first] = self.waiting.get(first, 0) + 1
+
+    def made(self, steps: list[Command], middle: GameState) -> None:
+        """``middle`` is the state after ``steps``, made already (the rows' shared part)."""
+        if self.shared:
+            self.middles[_texts(steps)] = middle
+
+    def accepts(self, row: str) -> bool:
+        """``accepts(state, actor, row)``, and not a power action bowl III cannot pay."""
+        state, actor = self.state, self.actor
+        if lacks_power(state, actor, row):
+            return False
+        plan = self.parsed.get(row)
+        if plan is None:
+            return accepts(state, actor, row)
+        parsed, first = plan
+        left = self.waiting[first]
+        if first in self.middles:
+            middle = self.middles[first]
+        elif left < 2:
+            return _accepts_parsed(state, actor, parsed)
+        else:
+            middle = state.copy()
+            try:
+                apply_in_place(middle, actor, parsed[:-1], end_of_input=False)
+            except RuleError:
+                middle = None
+            self.middles[first] = middle
+        if middle is None:
+            return False
+        self.waiting[first] = left - 1
+        if left > 1:
+            trial = middle.copy()
+        else:
+            trial = middle  # the last row to need it: no copy
+            del self.middles[first]
+        try:
+            apply_in_place(trial, actor, parsed[-1:])
+        except RuleError:
+            return False
+        f = trial.factions.get(actor)
+        return f is None or not stranded_spades(trial, f)
+
+
+def _texts(steps: list[Command]) -> str:
+    # A step's text names its command: equal texts, equal commands.
+    return ". ".join([c.text for c in steps])
 
 
 def stranded_spades(state: GameState, f: FactionState) -> bool:

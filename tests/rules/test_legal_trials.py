@@ -1,0 +1,113 @@
+"""Listing legal moves tries rows that share their first steps on one trial of those steps
+(``legal.Trials``): the lists must be exactly those of trying every candidate row whole, in
+the same order, and listing must leave the state as it was. Checked at the recorded game the
+benchmark lists (rounds 3-4 of a 4-player league game) and, as a property, in random games of
+every option family, Yucata's power sacrifice included (those games try every row whole).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.rules.terra_mystica import apply, new_game
+from games.rules.terra_mystica.data import YUCATA_SACRIFICE
+from games.rules.terra_mystica.legal import (
+    accepts,
+    candidate_rows,
+    continuations,
+    lacks_power,
+    legal_commands,
+    middle_of_row,
+)
+from games.rules.terra_mystica.replay import replay_game
+from games.rules.terra_mystica.setup import random_setup
+from games.rules.terra_mystica.state import GameState
+from games.rules.terra_mystica.views import waiting_for
+
+from . import fuzz
+from .conftest import corpus_game
+
+
+def one_by_one(state: GameState, actor: str) -> list[str]:
+    """The legal rows by definition: every candidate tried whole on a copy of the state."""
+    return [
+        row
+        for row in candidate_rows(state, actor)
+        if not lacks_power(state, actor, row) and accepts(state, actor, row)
+    ]
+
+
+def continuations_one_by_one(state: GameState, actor: str, row: str) -> list[str]:
+    middle = middle_of_row(state, actor, row)
+    if middle is None or actor.startswith("player"):
+        return []
+    return [c for c in candidate_rows(middle, actor) if accepts(state, actor, f"{row}. {c}")]
+
+
+def check_listing(state: GameState, rng: random.Random) -> int:
+    """Every waiting actor's list (and a few rows' continuations) as by definition; returns
+    how many rows were compared."""
+    compared = 0
+    for actor in sorted({d.actor for d in waiting_for(state)}):
+        before = state.to_json()
+        listed = legal_commands(state, actor)
+        assert listed == one_by_one(state, actor), actor
+        for row in rng.sample(listed, min(2, len(listed))):
+            if "." not in row:
+                got = continuations(state, actor, row)
+                assert got == continuations_one_by_one(state, actor, row), (actor, row)
+        assert state.to_json() == before, "listing changed the state"
+        compared += len(listed)
+    return compared
+
+
+def test_the_benchmarks_decisions_list_as_by_definition():
+    game = corpus_game("4pLeague_S1_D1L1_G3")
+    moves = [r for r in game["rows"] if r["kind"] != "comment" and r["origin"] != "engine"]
+    state = replay_game(
+        dict(game, rows=game["rows"][: game["rows"].index(moves[100])]), check=False
+    )
+    current = state.state
+    rng = random.Random(0)
+    compared = 0
+    for row in moves[100:200]:
+        current = apply(current, row["faction"], row["player_command"])
+        compared += check_listing(current, rng)
+    assert compared > 2000
+
+
+def _random_game(family: str, index: int, seed: int, sacrifice: bool) -> GameState:
+    game = fuzz.make_game(family, index, seed)
+    if not sacrifice:
+        return game.state
+    spec = game.spec
+    players = [f"p{n}" for n in range(1, spec.players + 1)]
+    options = (*spec.options, YUCATA_SACRIFICE)
+    return new_game(random_setup(game.seed, spec.players, options, players, spec.map_id))
+
+
+@settings(
+    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    family=st.sampled_from(sorted(fuzz.FAMILIES)),
+    index=st.integers(min_value=0, max_value=10_000),
+    seed=st.integers(min_value=0, max_value=2**16),
+    sacrifice=st.booleans(),
+)
+def test_random_games_list_as_by_definition(family, index, seed, sacrifice):
+    state = _random_game(family, index, seed, sacrifice)
+    rng = random.Random(seed)
+    moves = 0
+    while not state.finished:
+        if moves % 4 == 0:
+            check_listing(state, rng)
+        actor = rng.choice(sorted({d.actor for d in waiting_for(state)}))
+        rows = legal_commands(state, actor)
+        others = [r for r in rows if not r.startswith("pass")] or rows
+        state = apply(state, actor, rng.choice(others if rng.random() < 0.95 else rows))
+        moves += 1
+    assert moves > 20
