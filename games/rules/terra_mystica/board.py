@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,6 +37,9 @@ class Board:
     river_distance: dict[str, dict[str, int]]  # land -> land -> river hexes crossed (1..6)
     hex_distance: dict[str, dict[str, int]]  # land -> land -> hex distance (1..5)
     bridgeable: frozenset[frozenset[str]]
+    # The same pairs, each (a, b) as a bridge row names them, in reading order: listed in the
+    # same order in every process (a set's order changes with the interpreter's hash seed).
+    bridge_pairs: tuple[tuple[str, str], ...]
     edge: frozenset[str]
 
     def is_land(self, hex_id: str) -> bool:
@@ -55,6 +59,17 @@ class Board:
             r = {n for n in self.neighbours[h] if n.startswith("r")}
             common = r if common is None else common & r
         return sorted(common or (), key=lambda r: int(r[1:]))
+
+
+def _in_reading_order(
+    pairs: Iterable[frozenset[str]], hexes: Sequence[str]
+) -> tuple[tuple[str, str], ...]:
+    place = {h: i for i, h in enumerate(hexes)}
+    ordered: list[tuple[str, str]] = []
+    for pair in pairs:
+        a, b = sorted(pair)  # as the bridge row names them
+        ordered.append((a, b))
+    return tuple(sorted(ordered, key=lambda ab: (place[ab[0]], place[ab[1]])))
 
 
 def parse_terrain(terrain: str) -> list[list[str]]:
@@ -135,6 +150,7 @@ def build_board(terrain_text: str, name: str = "", vp_variant: str | None = None
         river_distance=river_distance,
         hex_distance=hex_distance,
         bridgeable=frozenset(bridgeable),
+        bridge_pairs=_in_reading_order(bridgeable, hexes),
         edge=frozenset(edge),
     )
 

@@ -477,8 +477,7 @@ def _volcano_builds(g: Game, f: FactionState) -> Iterator[str]:
 
 
 def _bridges(g: Game, f: FactionState) -> Iterator[str]:
-    for pair in g.board.bridgeable:
-        a, b = sorted(pair)
+    for a, b in g.board.bridge_pairs:
         if g.s.owner.get(a) == f.name or g.s.owner.get(b) == f.name:
             yield f"bridge {a}:{b}"
 
