@@ -42,6 +42,51 @@ def test_a_wrong_recorded_value_is_reported_at_its_row(field):
     assert result.first_mismatch.field == field
 
 
+def _tamper_pw(after: dict, row: dict) -> None:
+    after["PW"][2] += 1
+
+
+def _tamper_cult(after: dict, row: dict) -> None:
+    after["cult"]["AIR"] += 1
+
+
+def _drop_a_cult(after: dict, row: dict) -> None:
+    del after["cult"]["WATER"]
+
+
+def _add_an_offer(after: dict, row: dict) -> None:
+    row["leech_offers"] = [*row.get("leech_offers", []), 1]
+
+
+# The replay answers a matching row without building compare_row's report; every field it
+# reads must still stop the replay at the row that differs, with compare_row's report.
+@pytest.mark.parametrize(
+    ("tamper", "field"),
+    [
+        (_tamper_pw, "PW"),
+        (_tamper_cult, "cult"),
+        (_drop_a_cult, "cult"),
+        (_add_an_offer, "leech_offers"),
+    ],
+)
+@pytest.mark.parametrize("with_offers", [False, True])
+def test_every_compared_field_is_reported_at_its_row(tamper, field, with_offers):
+    tampered = copy.deepcopy(corpus_game("4pLeague_S62_D1L1_G3"))
+    row = next(
+        r
+        for r in tampered["rows"]
+        if r["kind"] == "command"
+        and r["origin"] == "player"
+        and r["line"] > 150
+        and bool(r.get("leech_offers")) == with_offers
+    )
+    tamper(row["after"], row)
+    result = replay_game(tampered)
+    assert not result.exact
+    assert result.first_mismatch.line == row["line"]
+    assert result.first_mismatch.field == field
+
+
 def test_a_wrong_final_score_is_reported():
     game = copy.deepcopy(corpus_game("4pLeague_S60_D1L1_G1"))
     game["final_vp"]["engineers"] += 1

@@ -25,6 +25,25 @@ def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
 
     The bonus tile pays only once its holder has passed (the tile of the next round).
     """
+    bonus, buildings, favors = _other_income(g, f)
+    return {"scoring": _cult_income(g, f), "bonus": bonus, "buildings": buildings, "favors": favors}
+
+
+def _cult_income(g: Game, f: FactionState) -> dict[str, int]:
+    """The cult bonus of the round's scoring tile (none after round 6)."""
+    score = g.score_tile()
+    if score is not None and g.s.round != 6:
+        level = f.cult_priests if score.cult == "PRIESTS" else f.cult_of(score.cult)
+        times = level // score.per
+        if times:
+            return {res: n * times for res, n in score.gain.items()}
+    return {}
+
+
+def _other_income(
+    g: Game, f: FactionState
+) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """The bonus tile's, the buildings' and the favor tiles' income."""
     spec = g.rules(f).spec
     buildings: dict[str, int] = {}
     for kind, tables in spec.income.items():
@@ -41,24 +60,18 @@ def income_parts(g: Game, f: FactionState) -> dict[str, dict[str, int]]:
     for tile in f.favors:
         for res, n in favor_tiles()[tile].get("income", {}).items():
             favors[res] = favors.get(res, 0) + n
-    scoring: dict[str, int] = {}
-    score = g.score_tile()
-    if score is not None and g.s.round != 6:
-        level = f.cult_priests if score.cult == "PRIESTS" else f.cult_of(score.cult)
-        times = level // score.per
-        if times:
-            scoring = {res: n * times for res, n in score.gain.items()}
-    return {"scoring": scoring, "bonus": bonus, "buildings": buildings, "favors": favors}
+    return bonus, buildings, favors
 
 
 def take_income(g: Game, f: FactionState, mask: int) -> None:
-    parts = income_parts(g, f)
+    # Each half of the income is worked out when it is paid (the phase pays them apart).
     if mask & CULT_INCOME:
-        g.gain(f, parts["scoring"], "cult_income")
+        g.gain(f, _cult_income(g, f), "cult_income")
     if mask & OTHER_INCOME:
-        g.gain(f, parts["bonus"], "income")
-        g.gain(f, parts["buildings"], "income")
-        g.gain(f, parts["favors"], "income")
+        bonus, buildings, favors = _other_income(g, f)
+        g.gain(f, bonus, "income")
+        g.gain(f, buildings, "income")
+        g.gain(f, favors, "income")
     f.income_taken |= mask
     if f.spade:
         turns.require_action(g, f, {"type": "transform", "amount": f.spade})

@@ -84,10 +84,15 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
     s = g.s
     if hex_id in s.town or s.owner.get(hex_id) != f.name:
         return False
-    for n in own_neighbours(g, f, hex_id):
+    near = own_neighbours(g, f, hex_id)
+    for n in near:
         if n in s.town:
             _add_to_town(g, f, hex_id, s.town[n])
     if hex_id in s.town:
+        return False
+    if not near:
+        # A lone building (size 2 at most, a sanctuary) is never a town: no group to scan.
+        # Two in five builds and upgrades that could found a town are lone.
         return False
     group, power, size = group_strength(g, f, hex_id)
     if power >= f.town_size and size >= 4 and town_tiles_left(g):
