@@ -191,8 +191,12 @@ def load_state(game: Game) -> Any:
 
 def _save_snapshot(game: Game, state: Any) -> None:
     values = {"move_number": game.move_count, "state": kinds.engine_for(game.kind).dump(state)}
-    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing.
-    if not statements.update(StateSnapshot, game.pk, by="game", **values):
+    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing. When
+    # the snapshot was read with the locked game, the row is known to be there: the UPDATE
+    # needs no answer and goes out with the move's other writes.
+    if Game.snapshot.is_cached(game) and getattr(game, "snapshot", None) is not None:
+        statements.update_later(StateSnapshot, game.pk, by="game", **values)
+    elif not statements.update(StateSnapshot, game.pk, by="game", **values):
         StateSnapshot.objects.create(game=game, **values)
 
 
@@ -253,7 +257,9 @@ def append(
     game.last_move_at = timezone.now()
     # Plain statements built once (tm_site/statements.py): Django's building of an UPDATE or
     # an INSERT cost more CPU than PostgreSQL's running it.
-    statements.update(Game, game.pk, move_count=game.move_count, last_move_at=game.last_move_at)
+    statements.update_later(
+        Game, game.pk, move_count=game.move_count, last_move_at=game.last_move_at
+    )
     move = statements.insert(
         Move,
         game=game,
