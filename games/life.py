@@ -112,8 +112,7 @@ def move(
     # The writes that need no answer go out together, the last ones with the COMMIT
     # (tm_site/statements.py).
     with statements.atomic():
-        game = log.locked_game(game_id, with_snapshot=True)
-        seats = log.seats_with_addresses(game)
+        game, seats = log.locked_game_with_seats(game_id)
         seat = seat_of(game, seats)
         _check(game, expected_move_number)
         if seat.dropped:

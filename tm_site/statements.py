@@ -72,6 +72,36 @@ def _executed(connection: Any, sql: str, params: list[Any]) -> Iterator[Any]:
         yield cursor
 
 
+def all_together(
+    *runs: tuple[Statement[Any], tuple[Any, ...]], using: str = "default"
+) -> list[list[Any]]:
+    """``statement.all(*values)`` of each (statement, values), in that order, sent in one
+    round trip on PostgreSQL (with the writes a ``writes_together`` scope holds before them);
+    one after the other elsewhere and where Django logs queries."""
+    connection = connections[using]
+    prepared = [statement._params(values, using) for statement, values in runs]
+    with _cursor(connection) as first:
+        if _pipelinable(connection) is None:
+            return [statement.all(*values, using=using) for statement, values in runs]
+        cursors = [first] + [_cursor(connection) for _ in prepared[1:]]
+        try:
+            waiting = _waiting_on(connection)
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                _send(connection.connection, waiting.take() if waiting is not None else [])
+                for cursor, (compiled, params) in zip(cursors, prepared, strict=True):
+                    cursor.execute(compiled.sql, params)
+            # The pipeline's end sent them with one Sync and read every answer.
+            return [
+                statement._instances(compiled, cursor.fetchall(), using)
+                for (statement, _), cursor, (compiled, _) in zip(
+                    runs, cursors, prepared, strict=True
+                )
+            ]
+        finally:
+            for cursor in cursors[1:]:
+                cursor.close()
+
+
 def _pipelinable(connection: Any) -> Any:
     """The psycopg connection when statements may go out together, else None."""
     if connection.vendor != "postgresql" or connection.queries_logged:
@@ -157,24 +187,21 @@ class Statement(Generic[M]):
                     self._compiled[alias] = compiled
         return compiled
 
-    def _fetch(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
+    def _params(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
         compiled = self._for(using)
         if len(values) != len(self.markers):
             raise TypeError(f"This statement takes {len(self.markers)} values.")
         params = list(compiled.params)
         for slot, number in compiled.slots:
             params[slot] = values[number]
+        return compiled, params
+
+    def _fetch(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
+        compiled, params = self._params(values, using)
         with _executed(connections[using], compiled.sql, params) as cursor:
             return compiled, cursor.fetchall()
 
-    def rows(self, *values: Any, using: str = "default") -> list[tuple[Any, ...]]:
-        """The rows of a ``values_list()`` queryset built with ``values``, as tuples."""
-        compiled, rows = self._fetch(values, using)
-        return [tuple(row) for row in compiled.converted(rows, connections[using])]
-
-    def all(self, *values: Any, using: str = "default") -> list[M]:
-        """The instances the queryset built with ``values`` would give, in its order."""
-        compiled, rows = self._fetch(values, using)
+    def _instances(self, compiled: _Compiled, rows: list[Any], using: str) -> list[M]:
         if not rows:
             return []
         out = []
@@ -187,6 +214,16 @@ class Statement(Generic[M]):
                 setattr(obj, name, row[position])
             out.append(obj)
         return out
+
+    def rows(self, *values: Any, using: str = "default") -> list[tuple[Any, ...]]:
+        """The rows of a ``values_list()`` queryset built with ``values``, as tuples."""
+        compiled, rows = self._fetch(values, using)
+        return [tuple(row) for row in compiled.converted(rows, connections[using])]
+
+    def all(self, *values: Any, using: str = "default") -> list[M]:
+        """The instances the queryset built with ``values`` would give, in its order."""
+        compiled, rows = self._fetch(values, using)
+        return self._instances(compiled, rows, using)
 
     def first(self, *values: Any, using: str = "default") -> M | None:
         """The one instance (the queryset selects at most one row), or None."""

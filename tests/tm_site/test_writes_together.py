@@ -102,3 +102,17 @@ def test_a_block_marked_for_rollback_does_not_commit_early():
         statements.update_later(Game, game.pk, name="kept")
     game.refresh_from_db()
     assert (game.move_count, game.name, game.moves.count()) == (4, "kept", 0)
+
+
+@pytest.mark.django_db
+def test_statements_together_give_what_each_gives_alone():
+    from tests.tm_site.test_statements import NAMED, SEATS
+
+    games = [GameFactory(name=f"t{i}") for i in range(2)]
+    with transaction.atomic(), statements.writes_together():
+        statements.update_later(Game, games[0].pk, name="t9")
+        seats, named, none = statements.all_together(
+            (SEATS, (games[1].pk,)), (NAMED, ("t9", games[0].pk)), (NAMED, ("t0", games[0].pk))
+        )
+    assert [s.pk for s in seats] == [s.pk for s in SEATS.all(games[1].pk)]
+    assert [g.pk for g in named] == [games[0].pk] and none == []
