@@ -103,10 +103,22 @@ def all_together(
 
 
 def _pipelinable(connection: Any) -> Any:
-    """The psycopg connection when statements may go out together, else None."""
-    if connection.vendor != "postgresql" or connection.queries_logged:
+    """The psycopg connection when statements may go out together, else None (pipeline mode
+    needs libpq 14 or later: psycopg[binary] brings its own)."""
+    if connection.vendor != "postgresql" or connection.queries_logged or not _pipelines():
         return None
     return connection.connection
+
+
+_pipeline_support: list[bool] = []
+
+
+def _pipelines() -> bool:
+    if not _pipeline_support:
+        import psycopg
+
+        _pipeline_support.append(psycopg.Pipeline.is_supported())
+    return _pipeline_support[0]
 
 
 def _send(raw: Any, writes: list[tuple[str, list[Any]]]) -> None:
