@@ -159,12 +159,16 @@ def production_stack(
     web_workers: int | None = None,
     celery_concurrency: int | None = None,
     extra_env: dict[str, str] | None = None,
+    root: Path = ROOT,
+    database: str = "",
 ) -> Iterator[Stack]:
-    """Start deploy/serve; yield it (its base URL and process group); stop every process it started."""
+    """Start deploy/serve; yield it (its base URL and process group); stop every process it
+    started. ``root``: the checkout whose deploy/serve runs (another one to compare with);
+    ``database``: the name of its database (else BENCH_DATABASE, else one of this process)."""
     if not database_url.startswith(("postgres://", "postgresql://")):
         raise RuntimeError("the production stack runs on PostgreSQL: set DATABASE_URL")
     # BENCH_DATABASE names it when several benchmarks share the server.
-    name = os.environ.get("BENCH_DATABASE") or f"tm_perf_stack_{os.getpid()}"
+    name = database or os.environ.get("BENCH_DATABASE") or f"tm_perf_stack_{os.getpid()}"
     url = database_url.rsplit("/", 1)[0] + "/" + name
     _admin(database_url, f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"')
     tmp = Path(tempfile.mkdtemp(prefix="tm-perf-stack-"))
@@ -192,8 +196,8 @@ def production_stack(
                 env["CELERY_CONCURRENCY"] = str(celery_concurrency)
             log = (tmp / "serve.log").open("w")
             process = subprocess.Popen(
-                [str(ROOT / "deploy" / "serve")],
-                cwd=ROOT,
+                [str(root / "deploy" / "serve")],
+                cwd=root,
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -109,9 +109,10 @@ def move(
     game_id: int, *, seat_of: SeatOf, command: str, expected_move_number: int | None
 ) -> MoveResult:
     """A player's own command, then what follows it: automatic answers, queued moves."""
-    with transaction.atomic():
-        game = log.locked_game(game_id, with_snapshot=True)
-        seats = log.seats_with_addresses(game)
+    # The writes that need no answer go out together, the last ones with the COMMIT
+    # (tm_site/statements.py).
+    with statements.atomic():
+        game, seats = log.locked_game_with_seats(game_id)
         seat = seat_of(game, seats)
         _check(game, expected_move_number)
         if seat.dropped:
@@ -377,7 +378,7 @@ def after_move(
     # Usually one or two seats change; plain updates are much cheaper than bulk_update's CASEs.
     fields = ["faction", "dropped", *clock.WAIT_FIELDS]
     for seat in changed.values():
-        statements.update(Seat, seat.pk, **{f: getattr(seat, f) for f in fields})
+        statements.update_later(Seat, seat.pk, **{f: getattr(seat, f) for f in fields})
     if game_fields:
         game.save(update_fields=game_fields)
     finished = not waiting and engine.is_finished(state)

@@ -147,24 +147,60 @@ def locked_game(game_id: int, *, with_snapshot: bool = False) -> Game:
     return game
 
 
-def seats_with_addresses(game: Game) -> list[Seat]:
-    """The game's seats, each with ``user_email``: its player's confirmed address, or ""."""
-    statement = _seats_statements.get(game.kind)
+# Each game's kind, which never changes, as the moves of this process have read it: the next
+# move of the game reads its seats in the same round trip as the locked game.
+_kinds: dict[int, str] = {}
+_KINDS_KEPT = 10_000
+
+
+def locked_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
+    """``locked_game(game_id, with_snapshot=True)`` and ``seats_with_addresses`` of it; in one
+    round trip once this process knows the game's kind (its seats' statement depends on it).
+    The seats are read after the lock is held, as the statements run in order."""
+    kind = _kinds.get(game_id)
+    if kind is None:
+        game = locked_game(game_id, with_snapshot=True)
+        if len(_kinds) >= _KINDS_KEPT:
+            _kinds.clear()
+        _kinds[game_id] = game.kind
+        return game, seats_with_addresses(game)
+    games, seats = statements.all_together(
+        (_LOCKED_WITH_SNAPSHOT, (game_id,)), (_seats_statement(kind), (game_id,))
+    )
+    if not games:
+        raise NotFound(f"No game {game_id}.")
+    game = games[0]
+    if game.kind != kind:  # another database under the same ids (tests): read them again
+        _kinds[game_id] = game.kind
+        return game, seats_with_addresses(game)
+    return game, _seats_of(game, seats)
+
+
+def _seats_statement(kind: str) -> statements.Statement[Seat]:
+    statement = _seats_statements.get(kind)
     if statement is None:
         # Apps above add theirs (queued moves).
-        extra = _seat_annotations.get(game.kind, {})
+        extra = _seat_annotations.get(kind, {})
         statement = statements.Statement(
             lambda game_id: Seat.objects.filter(game_id=game_id).annotate(  # type: ignore[no-redef]
                 user_email=F("user__email"), **extra
             ),
             int,
         )
-        _seats_statements[game.kind] = statement
-    seats = statement.all(game.pk)
+        _seats_statements[kind] = statement
+    return statement
+
+
+def _seats_of(game: Game, seats: list[Seat]) -> list[Seat]:
     cache = Seat.game.field.set_cached_value
     for seat in seats:
         cache(seat, game)  # as game.seats would: seat.game is this game, not read again
     return seats
+
+
+def seats_with_addresses(game: Game) -> list[Seat]:
+    """The game's seats, each with ``user_email``: its player's confirmed address, or ""."""
+    return _seats_of(game, _seats_statement(game.kind).all(game.pk))
 
 
 def check_revision(game: Game, expected_move_number: int | None) -> None:
@@ -191,8 +227,12 @@ def load_state(game: Game) -> Any:
 
 def _save_snapshot(game: Game, state: Any) -> None:
     values = {"move_number": game.move_count, "state": kinds.engine_for(game.kind).dump(state)}
-    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing.
-    if not statements.update(StateSnapshot, game.pk, by="game", **values):
+    # A plain UPDATE: fetching the old snapshot first would decode its JSON for nothing. When
+    # the snapshot was read with the locked game, the row is known to be there: the UPDATE
+    # needs no answer and goes out with the move's other writes.
+    if Game.snapshot.is_cached(game) and getattr(game, "snapshot", None) is not None:
+        statements.update_later(StateSnapshot, game.pk, by="game", **values)
+    elif not statements.update(StateSnapshot, game.pk, by="game", **values):
         StateSnapshot.objects.create(game=game, **values)
 
 
@@ -253,7 +293,9 @@ def append(
     game.last_move_at = timezone.now()
     # Plain statements built once (tm_site/statements.py): Django's building of an UPDATE or
     # an INSERT cost more CPU than PostgreSQL's running it.
-    statements.update(Game, game.pk, move_count=game.move_count, last_move_at=game.last_move_at)
+    statements.update_later(
+        Game, game.pk, move_count=game.move_count, last_move_at=game.last_move_at
+    )
     move = statements.insert(
         Move,
         game=game,

@@ -12,11 +12,12 @@ each column through the same converters).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
 from django.conf import settings
-from django.db import connections
+from django.db import connections, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
@@ -51,6 +52,83 @@ def _cursor(connection: Any) -> Any:
     with connection.wrap_database_errors:
         cursor = ServerBindingCursor(raw)  # type: ignore[call-arg]
         return connection._prepare_cursor(cursor)
+
+
+@contextmanager
+def _executed(connection: Any, sql: str, params: list[Any]) -> Iterator[Any]:
+    """A cursor that has run one of these statements, with the writes a ``writes_together``
+    scope holds sent before it in the same round trip (psycopg's pipeline mode, whose end
+    sends one Sync and reads every answer; the statement's rows are read after it). Without
+    writes waiting, on other databases and where Django logs queries it runs alone."""
+    with _cursor(connection) as cursor:
+        waiting = _waiting_on(connection)
+        writes = waiting.take() if waiting is not None else []
+        if writes:
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                _send(connection.connection, writes)
+                cursor.execute(sql, params)
+        else:
+            cursor.execute(sql, params)
+        yield cursor
+
+
+def all_together(
+    *runs: tuple[Statement[Any], tuple[Any, ...]], using: str = "default"
+) -> list[list[Any]]:
+    """``statement.all(*values)`` of each (statement, values), in that order, sent in one
+    round trip on PostgreSQL (with the writes a ``writes_together`` scope holds before them);
+    one after the other elsewhere and where Django logs queries."""
+    connection = connections[using]
+    prepared = [statement._params(values, using) for statement, values in runs]
+    with _cursor(connection) as first:
+        if _pipelinable(connection) is None:
+            return [statement.all(*values, using=using) for statement, values in runs]
+        cursors = [first] + [_cursor(connection) for _ in prepared[1:]]
+        try:
+            waiting = _waiting_on(connection)
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                _send(connection.connection, waiting.take() if waiting is not None else [])
+                for cursor, (compiled, params) in zip(cursors, prepared, strict=True):
+                    cursor.execute(compiled.sql, params)
+            # The pipeline's end sent them with one Sync and read every answer.
+            return [
+                statement._instances(compiled, cursor.fetchall(), using)
+                for (statement, _), cursor, (compiled, _) in zip(
+                    runs, cursors, prepared, strict=True
+                )
+            ]
+        finally:
+            for cursor in cursors[1:]:
+                cursor.close()
+
+
+def _pipelinable(connection: Any) -> Any:
+    """The psycopg connection when statements may go out together, else None (pipeline mode
+    needs libpq 14 or later: psycopg[binary] brings its own)."""
+    if connection.vendor != "postgresql" or connection.queries_logged or not _pipelines():
+        return None
+    return connection.connection
+
+
+_pipeline_support: list[bool] = []
+
+
+def _pipelines() -> bool:
+    if not _pipeline_support:
+        import psycopg
+
+        _pipeline_support.append(psycopg.Pipeline.is_supported())
+    return _pipeline_support[0]
+
+
+def _send(raw: Any, writes: list[tuple[str, list[Any]]]) -> None:
+    """Queue ``writes`` on ``raw``, which is in pipeline mode: no answer is awaited here."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    if writes:
+        cursor = ServerBindingCursor(raw)  # type: ignore[call-arg]
+        for sql, params in writes:
+            cursor.execute(sql, params)  # type: ignore[attr-defined]
 
 
 class _Compiled:
@@ -121,25 +199,21 @@ class Statement(Generic[M]):
                     self._compiled[alias] = compiled
         return compiled
 
-    def _fetch(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
+    def _params(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
         compiled = self._for(using)
         if len(values) != len(self.markers):
             raise TypeError(f"This statement takes {len(self.markers)} values.")
         params = list(compiled.params)
         for slot, number in compiled.slots:
             params[slot] = values[number]
-        with _cursor(connections[using]) as cursor:
-            cursor.execute(compiled.sql, params)
+        return compiled, params
+
+    def _fetch(self, values: tuple[Any, ...], using: str) -> tuple[_Compiled, list[Any]]:
+        compiled, params = self._params(values, using)
+        with _executed(connections[using], compiled.sql, params) as cursor:
             return compiled, cursor.fetchall()
 
-    def rows(self, *values: Any, using: str = "default") -> list[tuple[Any, ...]]:
-        """The rows of a ``values_list()`` queryset built with ``values``, as tuples."""
-        compiled, rows = self._fetch(values, using)
-        return [tuple(row) for row in compiled.converted(rows, connections[using])]
-
-    def all(self, *values: Any, using: str = "default") -> list[M]:
-        """The instances the queryset built with ``values`` would give, in its order."""
-        compiled, rows = self._fetch(values, using)
+    def _instances(self, compiled: _Compiled, rows: list[Any], using: str) -> list[M]:
         if not rows:
             return []
         out = []
@@ -152,6 +226,16 @@ class Statement(Generic[M]):
                 setattr(obj, name, row[position])
             out.append(obj)
         return out
+
+    def rows(self, *values: Any, using: str = "default") -> list[tuple[Any, ...]]:
+        """The rows of a ``values_list()`` queryset built with ``values``, as tuples."""
+        compiled, rows = self._fetch(values, using)
+        return [tuple(row) for row in compiled.converted(rows, connections[using])]
+
+    def all(self, *values: Any, using: str = "default") -> list[M]:
+        """The instances the queryset built with ``values`` would give, in its order."""
+        compiled, rows = self._fetch(values, using)
+        return self._instances(compiled, rows, using)
 
     def first(self, *values: Any, using: str = "default") -> M | None:
         """The one instance (the queryset selects at most one row), or None."""
@@ -172,12 +256,9 @@ def _table(model: type[Model]) -> str:
     return str(model._meta.db_table)
 
 
-def update(
-    model: type[Model], key: Any, *, by: str = "pk", using: str = "default", **values: Any
-) -> int:
-    """``model.objects.filter(**{by: key}).update(**values)`` for plain column values (no
-    expressions), its SQL built once: the number of rows changed."""
-    connection = connections[using]
+def _update_sql(
+    connection: Any, model: type[Model], key: Any, by: str, values: dict[str, Any]
+) -> tuple[str, list[Any]]:
     names = tuple(values)
     key_field: Any = model._meta.pk if by == "pk" else model._meta.get_field(by)
     fields = _columns(model, names)
@@ -191,9 +272,122 @@ def update(
         _sql_cache[cache_key] = sql
     params = [f.get_db_prep_save(values[f.name], connection) for f in fields]
     params.append(key_field.get_db_prep_value(key, connection))
-    with _cursor(connection) as cursor:
-        cursor.execute(sql, params)
+    return sql, params
+
+
+def update(
+    model: type[Model], key: Any, *, by: str = "pk", using: str = "default", **values: Any
+) -> int:
+    """``model.objects.filter(**{by: key}).update(**values)`` for plain column values (no
+    expressions), its SQL built once: the number of rows changed."""
+    connection = connections[using]
+    sql, params = _update_sql(connection, model, key, by, values)
+    with _executed(connection, sql, params) as cursor:
         return cursor.rowcount
+
+
+def update_later(
+    model: type[Model], key: Any, *, by: str = "pk", using: str = "default", **values: Any
+) -> None:
+    """``update`` for a caller that needs no answer: inside a ``writes_together`` scope it
+    waits, and goes out with the next statement or at the scope's end; elsewhere it runs now."""
+    connection = connections[using]
+    waiting = _waiting_on(connection)
+    if waiting is None:
+        update(model, key, by=by, using=using, **values)
+    else:
+        waiting.writes.append(_update_sql(connection, model, key, by, values))
+
+
+# --- writes sent together --------------------------------------------------------------------
+
+_WAITING = "_tm_writes_waiting"
+
+
+class _Waiting:
+    """The writes of a ``writes_together`` scope not sent yet, on one connection. As Django's
+    execute wrapper of the connection, it sends them before any other statement (Django's
+    own, savepoints included), so every statement runs in the order the code wrote it."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.writes: list[tuple[str, list[Any]]] = []
+
+    def take(self) -> list[tuple[str, list[Any]]]:
+        writes, self.writes = self.writes, []
+        return writes
+
+    def send(self, *, commit: bool = False) -> None:
+        """Send what waits, and with ``commit`` the COMMIT after it, in one round trip."""
+        writes = self.take()
+        if writes or commit:
+            raw = self.connection.connection
+            with self.connection.wrap_database_errors, raw.pipeline():
+                # COMMIT as one more statement behind the writes (psycopg's commit() would
+                # wait for its own Sync): skipped by the server if one of them failed, whose
+                # error is raised here, and the block rolls back. psycopg reads the
+                # transaction's end from the server's answer.
+                _send(raw, [*writes, ("COMMIT", [])] if commit else writes)
+
+    def __call__(self, execute: Any, sql: Any, params: Any, many: bool, context: Any) -> Any:
+        self.send()
+        return execute(sql, params, many, context)
+
+
+def _outermost(connection: Any) -> bool:
+    """Whether the connection's atomic block is its only one, bound to commit when it ends."""
+    return (
+        len(connection.atomic_blocks) == 1
+        and connection.commit_on_exit
+        and not connection.needs_rollback
+        and not connection.savepoint_ids
+    )
+
+
+def _waiting_on(connection: Any) -> _Waiting | None:
+    return getattr(connection, _WAITING, None)
+
+
+@contextmanager
+def atomic(using: str = "default") -> Iterator[None]:
+    """``transaction.atomic()`` whose body is a ``writes_together`` scope. As the outermost
+    block, its last writes go out with its COMMIT, in one round trip; Django's own commit
+    then finds the transaction done and runs the on-commit callbacks as usual. Nested in
+    another block (tests), it only sends them at its end."""
+    with transaction.atomic(using=using), writes_together(using, commit=True):
+        yield
+
+
+@contextmanager
+def writes_together(using: str = "default", *, commit: bool = False) -> Iterator[None]:
+    """The body of an atomic block whose writes need no answer (``update_later``): they go
+    out together, with the next statement that needs one or all at once at the end, instead of
+    a round trip to PostgreSQL each. What the database sees, and in which order, is the same;
+    a failed write raises at the statement it went out with (inside the block). An exception
+    out of the scope drops what was not sent and marks the block for rollback, so that no
+    part of it can commit. Nested scopes, other databases and connections whose queries Django
+    logs run every write at once."""
+    connection = connections[using]
+    if not connection.in_atomic_block:
+        raise RuntimeError("writes_together() runs inside an atomic block.")
+    connection.ensure_connection()
+    if _waiting_on(connection) is not None or _pipelinable(connection) is None:
+        yield
+        return
+    waiting = _Waiting(connection)
+    setattr(connection, _WAITING, waiting)
+    connection.execute_wrappers.append(waiting)
+    try:
+        yield
+        # ``commit`` (``atomic``): nothing of the block comes after this scope.
+        waiting.send(commit=commit and _outermost(connection))
+    except BaseException:
+        waiting.take()
+        transaction.set_rollback(True, using=using)
+        raise
+    finally:
+        connection.execute_wrappers.remove(waiting)
+        delattr(connection, _WAITING)
 
 
 def insert(model: type[M], using: str = "default", **values: Any) -> M:
@@ -218,8 +412,7 @@ def insert(model: type[M], using: str = "default", **values: Any) -> M:
         _sql_cache[key] = sql
     # pre_save fills auto_now_add (and auto_now) as Model.save does.
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    with _cursor(connection) as cursor:
-        cursor.execute(sql, params)
+    with _executed(connection, sql, params) as cursor:
         if returning:
             pk = cursor.fetchone()[0]
         else:
