@@ -315,16 +315,21 @@ def matches(row: dict, got: LedgerRow) -> bool:
     if after["VP"] != got.vp or after["C"] != got.c or after["W"] != got.w or after["P"] != got.p:
         return False
     pw: list[int] = after["PW"]
-    power = got.power
-    if len(pw) != 3 or pw[0] != power[0] or pw[1] != power[1] or pw[2] != power[2]:
+    if tuple(pw) != got.power:
         return False
     cult: dict[str, int] = after["cult"]
     tracks = got.cult
     if len(cult) != len(CULTS):
         return False
-    for k, name in enumerate(CULTS):
-        if cult.get(name) != tracks[k]:
+    # The record lists the tracks in CULTS' order: one tuple comparison instead of four
+    # lookups; any other order is compared by name.
+    if tuple(cult) == CULTS:
+        if tuple(cult.values()) != tracks:
             return False
+    else:
+        for k, name in enumerate(CULTS):
+            if cult.get(name) != tracks[k]:
+                return False
     offers = row.get("leech_offers")
     if not offers:
         return not got.leech
