@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,3 +105,29 @@ def start_round_one(
         state = apply(state, name, f"pass {bonuses[name]}")
     assert state.round == 1 and state.phase == "play"
     return state
+
+
+def fuzz_games(examples: int, **more: Any) -> Callable[[Callable[..., None]], Any]:
+    """A hypothesis test over random games of every option family (``fuzz.make_game``'s
+    ``family``, ``index`` and ``seed``, and the strategies in ``more``), reproducible."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from . import fuzz
+
+    def wrap(test: Callable[..., None]) -> Any:
+        return settings(
+            max_examples=examples,
+            deadline=None,
+            derandomize=True,
+            suppress_health_check=[HealthCheck.too_slow],
+        )(
+            given(
+                family=st.sampled_from(sorted(fuzz.FAMILIES)),
+                index=st.integers(min_value=0, max_value=10_000),
+                seed=st.integers(min_value=0, max_value=2**16),
+                **more,
+            )(test)
+        )
+
+    return wrap

@@ -12,22 +12,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from games.rules.terra_mystica import scoring
 
 from . import fuzz
+from .conftest import fuzz_games
 
 
-@settings(
-    max_examples=16, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-@given(
-    family=st.sampled_from(sorted(fuzz.FAMILIES)),
-    index=st.integers(min_value=0, max_value=10_000),
-    seed=st.integers(min_value=0, max_value=2**16),
-)
+@fuzz_games(16)
 def test_random_games_of_every_family_never_stick(family, index, seed):
     game = fuzz.make_game(family, index, seed)
     fuzz.play_game(game, random.Random(seed), legal_every=60)

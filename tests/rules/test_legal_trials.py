@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.terra_mystica import apply, new_game
@@ -28,7 +27,7 @@ from games.rules.terra_mystica.state import GameState
 from games.rules.terra_mystica.views import waiting_for
 
 from . import fuzz
-from .conftest import corpus_game
+from .conftest import corpus_game, fuzz_games
 
 
 def one_by_one(state: GameState, actor: str) -> list[str]:
@@ -89,15 +88,7 @@ def _random_game(family: str, index: int, seed: int, sacrifice: bool) -> GameSta
     return new_game(random_setup(game.seed, spec.players, options, players, spec.map_id))
 
 
-@settings(
-    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-@given(
-    family=st.sampled_from(sorted(fuzz.FAMILIES)),
-    index=st.integers(min_value=0, max_value=10_000),
-    seed=st.integers(min_value=0, max_value=2**16),
-    sacrifice=st.booleans(),
-)
+@fuzz_games(12, sacrifice=st.booleans())
 def test_random_games_list_as_by_definition(family, index, seed, sacrifice):
     state = _random_game(family, index, seed, sacrifice)
     rng = random.Random(seed)
