@@ -18,6 +18,8 @@ from django.template.loader import render_to_string
 
 from tm_site.text import single_line
 
+from . import mime
+
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
 
@@ -195,7 +197,13 @@ def send(mail: EmailMessage) -> None:
 
 def _send_once(backend: SMTPBackend, mail: EmailMessage) -> None:
     backend.open()  # kept open: send_messages closes only connections it opened itself
-    backend.send_messages([mail])
+    parts = mime.smtp_parts(mail)  # the bytes Django would send, written directly
+    if parts is None:
+        backend.send_messages([mail])
+    else:
+        with backend._lock:
+            assert backend.connection is not None
+            backend.connection.sendmail(*parts)
     _kept.used_at = time.monotonic()
     _kept.sent += 1
 
