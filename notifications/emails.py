@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 
 from tm_site.text import single_line
 
-from . import mime
+from . import mime, render
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 ALL_KINDS = "all"
@@ -91,10 +91,16 @@ def compose(
     }
     # A subject is a header: whatever users typed into it (names, chat) stays on one line.
     subject = single_line(f"{settings.NOTIFICATIONS_SUBJECT_PREFIX}{subject}")
+    name = template or kind
+    # A move's mails are written without the template engine (notifications.render).
+    parts = render.mail(name, context) or (
+        render_to_string(f"notifications/email/{name}.txt", context),
+        render_to_string(f"notifications/email/{name}.html", context),
+    )
     return Composed(
         subject=subject[:250],
-        text=render_to_string(f"notifications/email/{template or kind}.txt", context),
-        html=render_to_string(f"notifications/email/{template or kind}.html", context),
+        text=parts[0],
+        html=parts[1],
         summary=summary[:300],
         url=url,
     )
