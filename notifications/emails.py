@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import smtplib
@@ -46,8 +47,19 @@ def game_name(game) -> str:
 
 
 def unsubscribe_token(user_id: int, kind: str) -> str:
-    """A signed, non-expiring token naming the player and the kind (or 'all')."""
-    return signing.dumps({"u": user_id, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+    """A signed, non-expiring token naming the player and the kind (or 'all').
+
+    A worker signs the same few tokens again and again (each mail has two, each player gets
+    mail after mail): they are kept per secret key. A kept token carries the time it was first
+    signed, which nothing reads (the tokens never expire).
+    """
+    return _token(settings.SECRET_KEY, user_id, kind)
+
+
+@functools.lru_cache(maxsize=4096)
+def _token(secret: str, user_id: int, kind: str) -> str:
+    payload = {"u": user_id, "k": kind}
+    return signing.dumps(payload, key=secret, salt=UNSUBSCRIBE_SALT, compress=True)
 
 
 def unsubscribe_token_read(token: str) -> tuple[int, str]:
