@@ -66,7 +66,9 @@ def smtp_parts(mail: EmailMessage) -> tuple[str, list[str], bytes] | None:
         b"MIME-Version: 1.0\r\n",
     ]
     for name, value in headers:
-        lines.append(_header(*forbid_multi_line_headers(name, value, encoding)))
+        if not (name == "Subject" and _plain(name, value)):  # else Header would not change it
+            name, value = forbid_multi_line_headers(name, value, encoding)
+        lines.append(_header(name, value))
     separator = f"--{boundary}".encode()
     lines += [b"\r\n", separator, b"\r\n", parts[0], b"\r\n", separator, b"\r\n", parts[1]]
     lines += [b"\r\n", separator, b"--\r\n"]
@@ -126,9 +128,18 @@ def _boundary(parts: list[bytes]) -> str:
     return found
 
 
+def _plain(name: str, value: object) -> bool:
+    """A header the generator writes as it is (nothing to fold or encode)."""
+    return (
+        isinstance(value, str)
+        and len(name) + 2 + len(value) <= _MAX_LINE
+        and _PLAIN.fullmatch(value) is not None
+    )
+
+
 def _header(name: str, value: str) -> bytes:
     """A header line as the generator writes it; folded by the e-mail package when needed."""
-    if len(name) + 2 + len(value) <= _MAX_LINE and _PLAIN.fullmatch(value):
+    if _plain(name, value):
         return f"{name}: {value}\r\n".encode("ascii")
     return _POLICY.fold_binary(name, value)
 

@@ -17,10 +17,31 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils import translation
 from django.utils.html import escape
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from games import names
+
+# The catalogs' entries these mails use, per language: Django's gettext looks each up anew
+# (the active translation, then every catalog it falls back on), a dozen times a mail.
+_translated: dict[tuple[str | None, str], str] = {}
+
+
+def gettext(message: str) -> str:
+    key = (get_language(), message)
+    found = _translated.get(key)
+    if found is None:
+        found = _translated[key] = translation.gettext(message)
+    return found
+
+
+@receiver(setting_changed)
+def _catalogs_changed(*, setting: str, **kwargs: Any) -> None:
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
+        _translated.clear()
 
 
 def mail(template: str, context: dict[str, Any]) -> tuple[str, str] | None:

@@ -71,7 +71,12 @@ def test_what_django_would_encode_otherwise_is_left_to_it():
 texts = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=300)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(subject=st.text(st.characters(blacklist_characters="\r\n"), max_size=100), text=texts)
+subjects = st.text(st.characters(blacklist_characters="\r\n"), max_size=100) | st.text(
+    st.sampled_from("ab =?Q_:;,\t[]\"'<>"), max_size=90
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subject=subjects, text=texts)
 def test_any_subject_and_text_are_written_as_django_writes_them(subject, text):
     assert_as_django(notification(subject, text, f"<p>{text}</p>"))

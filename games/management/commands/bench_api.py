@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
@@ -205,8 +206,9 @@ class Command(BaseCommand):
 
         settings.DEBUG = False  # the worker's settings: no query log (manage.py's are dev's)
         # Nor the test environment's instrumented template rendering (a signal per template).
-        instrumented = Template._render
-        Template._render = test_utils._TestState.saved_data.template_render
+        engine_template: Any = Template
+        instrumented = engine_template._render
+        engine_template._render = cast(Any, test_utils._TestState).saved_data.template_render
         # The tracer's line per task ("succeeded in"), as a worker logging at INFO writes it,
         # to nowhere here.
         trace_log = logging.getLogger("celery.app.trace")
@@ -217,7 +219,7 @@ class Command(BaseCommand):
         trace_log.addHandler(sink)
         trace_log.propagate, trace_log.level = False, logging.INFO
         task = current_app.tasks["outbox.tasks.entry_run"]
-        run = build_tracer(task.name, task, app=current_app, propagate=True)
+        run: Any = build_tracer(task.name, task, app=current_app, propagate=True)
         by_task: dict[str, list[tuple[float, int]]] = {}  # task: (CPU s, mails) an entry
         with mail_sink() as (url, counter):
             for name, value in email_settings(url).items():
@@ -251,7 +253,7 @@ class Command(BaseCommand):
                         by_task.setdefault(name, []).append((cpu, counter.received - received))
             finally:
                 outbox.publish = publish
-                Template._render = instrumented
+                engine_template._render = instrumented
                 trace_log.removeHandler(sink)
                 trace_log.propagate = True
                 sink.stream.close()
