@@ -651,7 +651,7 @@ def notification_deliver(notification_id: int, now: datetime | None = None) -> b
     """
     now = now or timezone.now()
     stale = now - timedelta(seconds=settings.NOTIFICATIONS_SEND_LEASE)
-    with connection.cursor() as cursor:
+    with statements.cursor() as cursor:
         cursor.execute(
             _claim_sql(connection.vendor),
             [
@@ -681,7 +681,7 @@ def _send_claimed(pk: int, key: str, attempts: int, mail: EmailMessage) -> bool:
     except Exception as exc:
         _failed(pk, key, attempts, exc)
         return False
-    with connection.cursor() as cursor:
+    with statements.cursor() as cursor:
         cursor.execute(
             _sent_sql(connection.vendor),
             [Notification.Status.SENT, statements.adapt(timezone.now()), pk],
@@ -749,7 +749,7 @@ def _insert_new(
     stored already."""
     now = statements.adapt(timezone.now())
     claimed = status == Notification.Status.SENDING
-    with connection.cursor() as cursor:
+    with statements.cursor() as cursor:
         cursor.execute(
             _insert_sql(connection.vendor),
             [

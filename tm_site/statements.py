@@ -54,6 +54,13 @@ def _cursor(connection: Any) -> Any:
         return connection._prepare_cursor(cursor)
 
 
+def server_cursor(connection: Any) -> Any:
+    """A cursor of ``connection`` whose values the server binds, for another app's written-out
+    statements on a hot path (``_cursor``: prepared once run a few times; where Django logs
+    queries, or on another database, Django's own cursor)."""
+    return _cursor(connection)
+
+
 @contextmanager
 def _executed(connection: Any, sql: str, params: list[Any]) -> Iterator[Any]:
     """A cursor that has run one of these statements, with the writes a ``writes_together``
