@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 from celery import Celery
 from celery.signals import beat_init, before_task_publish, task_postrun, worker_init
@@ -43,8 +44,20 @@ def _stamp_sent(headers: dict | None = None, **kwargs: object) -> None:
     stamp_sent(headers)
 
 
+# A finished task marks the queue as moving (tm_site.liveness) at most once a second per
+# process: the mark is a round trip to Redis, which after every move's mail task cost the worker
+# about as much CPU as composing the mail, and the check only asks whether a task finished in the
+# last WORKER_STALE_AFTER seconds (minutes).
+PROGRESS_EVERY = 1.0
+_progress_at = [-PROGRESS_EVERY]
+
+
 @task_postrun.connect
 def _progress(**kwargs: object) -> None:
     from .liveness import record_progress
 
+    now = time.monotonic()
+    if now - _progress_at[0] < PROGRESS_EVERY:
+        return
+    _progress_at[0] = now
     record_progress()
