@@ -6,7 +6,7 @@ import os
 import time
 
 from celery import Celery
-from celery.signals import beat_init, before_task_publish, task_postrun, worker_init
+from celery.signals import beat_init, before_task_publish, task_postrun, task_prerun, worker_init
 
 from . import broker
 
@@ -42,6 +42,19 @@ def _stamp_sent(headers: dict | None = None, **kwargs: object) -> None:
     from .liveness import stamp_sent
 
     stamp_sent(headers)
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _connections_back(sender: object = None, **kwargs: object) -> None:
+    """Around each task, as around each request: a connection that broke or has outlived
+    CONN_MAX_AGE is closed (a pooled one goes back to its pool). Celery's fixup, which closed
+    them all and the pool with them, does so only every CELERY_DB_REUSE_MAX tasks."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return  # a task run in the caller's thread: its connections are the caller's
+    from django.db import close_old_connections
+
+    close_old_connections()
 
 
 # A finished task marks the queue as moving (tm_site.liveness) at most once a second per

@@ -65,6 +65,12 @@ CELERY_RESULT_BACKEND_MAX_RETRIES = 10
 # many seconds and no task has finished meanwhile.
 WORKER_STALE_AFTER = env_int("WORKER_STALE_AFTER", 300)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# Celery's Django fixup closes every database connection before and after each task, and in a
+# prefork child the whole connection pool with it: each task then opened a PostgreSQL session of
+# its own (two a move). It now does so once every this many tasks; between them the worker hands
+# its connections back as a request does (tm_site.celery: broken or obsolete ones closed, pooled
+# ones returned to the pool).
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 500)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "tm_site")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
