@@ -188,9 +188,11 @@ class Command(BaseCommand):
         tracer, with its signals: the turn mails composed, stored and sent over SMTP to a local
         server), timed by this thread's CPU.
 
-        The figure is the move entries' CPU over the mails they sent, the entries that send
-        nothing included. The game's start (its "started" mails, built from the engine's first
-        state) is given apart, and the figure of every entry over every mail beside it."""
+        On PostgreSQL the worker's connection comes from a pool as in production, and goes back
+        to it after each task. The figure is the move entries' CPU over the mails they sent, the
+        entries that send nothing included. The game's start (its "started" mails, built from
+        the engine's first state) is given apart, and the figure of every entry over every mail
+        beside it."""
         from celery import current_app
         from celery.app.trace import build_tracer
         from django.contrib.auth import get_user_model
@@ -219,6 +221,15 @@ class Command(BaseCommand):
         trace_log.propagate, trace_log.level = False, logging.INFO
         task = current_app.tasks["outbox.tasks.entry_run"]
         run: Any = build_tracer(task.name, task, app=current_app, propagate=True)
+        # The worker's connections as production's: from a pool, handed back after each task
+        # (tm_site.celery), not a new PostgreSQL session for each (manage.py's settings have no
+        # pool).
+        pooled = connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get(
+            "pool"
+        )
+        if pooled:
+            connection.close()
+            connection.settings_dict["OPTIONS"]["pool"] = {"min_size": 1, "max_size": 2}
         by_task: dict[str, list[tuple[float, int]]] = {}  # task: (CPU s, mails) an entry
         with mail_sink() as (url, counter):
             for name, value in email_settings(url).items():
@@ -256,6 +267,10 @@ class Command(BaseCommand):
                 trace_log.removeHandler(sink)
                 trace_log.propagate = True
                 sink.stream.close()
+                if pooled:
+                    connection.close()
+                    cast(Any, connection).close_pool()
+                    del connection.settings_dict["OPTIONS"]["pool"]
         turns = by_task.pop("notifications.tasks.move_notify", [])
         others = [entry for entries in by_task.values() for entry in entries]
         per_mail = self._per_mail(turns)
