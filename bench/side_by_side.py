@@ -38,6 +38,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("sides", nargs="+", help="NAME=CHECKOUT, the first is the reference")
     parser.add_argument("--games", type=int, default=2, help="recorded games, played whole")
+    parser.add_argument(
+        "--settle", type=float, default=20, help="seconds between the stacks' start and the moves"
+    )
     args = parser.parse_args()
     sides = [tuple(side.split("=", 1)) for side in args.sides]
     with ExitStack() as context:
@@ -52,6 +55,9 @@ def main() -> None:
             )
             for name, path in sides
         }
+        # A stack's processes spend their first seconds importing and connecting (more CPU a
+        # second than a move's); the last one started would carry more of it into the moves.
+        time.sleep(args.settle)
         print(f"started {time.strftime('%H:%M:%S', time.gmtime())} UTC, load {load_average()}")
         latencies: dict[str, list[float]] = {name: [] for name in stacks}
         # CPU seconds of each stack (web workers, Celery worker, beat) and of its PostgreSQL
