@@ -133,6 +133,8 @@ def round_trips() -> Iterator[list[list[str]]]:
     """The statements the connection sends ("SELECT games_game", "COMMIT"), grouped by round
     trip (each ends where the client waits for the server's ReadyForQuery), from libpq's trace
     of the protocol."""
+    if connection.vendor != "postgresql":
+        pytest.skip("statements go out together on PostgreSQL only")
     connection.ensure_connection()
     raw = connection.connection
     pgconn = raw.pgconn
