@@ -38,12 +38,20 @@ logger = logging.getLogger(__name__)
 # registered for one game kind.
 AutomaticMoves = Callable[[Game, list[Seat]], Callable[[Any], "tuple[str, str] | None"] | None]
 _automatic_providers: dict[str, list[AutomaticMoves]] = {}
+# Annotations of the seats a move reads (per kind), added by apps that register automatic or
+# queued moves (a seat's automatic answers, whether it has a queue), so that a move asks the
+# database nothing more for them.
+_seat_annotations: dict[str, dict[str, Any]] = {}
 
 
-def automatic_moves_register(kind: str, provider: AutomaticMoves) -> None:
+def automatic_moves_register(kind: str, provider: AutomaticMoves, **seat_annotations: Any) -> None:
+    """``seat_annotations``: what the provider reads of each seat, read with a move's seats
+    (one round trip less than reading it when an answer is due)."""
     providers = _automatic_providers.setdefault(kind, [])
     if provider not in providers:
         providers.append(provider)
+    _seat_annotations.setdefault(kind, {}).update(seat_annotations)
+    _seats_statements.clear()
 
 
 # A seat's decisions of these categories are its own move: a queued command refused then is
@@ -75,10 +83,6 @@ class QueuedMoves(Protocol):
 
 
 _queued_providers: dict[str, list[QueuedMoves]] = {}
-# Annotations of the seats a move reads (per kind), added by apps that register queued moves
-# (whether a seat has a queue), so that a move of a game without queues asks the database
-# nothing more.
-_seat_annotations: dict[str, dict[str, Any]] = {}
 
 
 # Seat annotations that each waiting decision of ``move_committed`` carries (the bots app's

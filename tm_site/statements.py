@@ -21,6 +21,13 @@ from django.db import connections, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
+try:
+    from psycopg.pq import TransactionStatus
+
+    _IDLE: Any = TransactionStatus.IDLE
+except ImportError:  # pragma: no cover - psycopg is the PostgreSQL driver here
+    _IDLE = None
+
 M = TypeVar("M", bound=Model)
 
 # Marker values: no real id or key is ever one of these.
@@ -65,14 +72,15 @@ def server_cursor(connection: Any) -> Any:
 def _executed(connection: Any, sql: str, params: list[Any]) -> Iterator[Any]:
     """A cursor that has run one of these statements, with the writes a ``writes_together``
     scope holds sent before it in the same round trip (psycopg's pipeline mode, whose end
-    sends one Sync and reads every answer; the statement's rows are read after it). Without
-    writes waiting, on other databases and where Django logs queries it runs alone."""
+    sends one Sync and reads every answer; the statement's rows are read after it), and the
+    BEGIN when it opens its transaction (``_together``). Without either, on other databases
+    and where Django logs queries it runs alone."""
     with _cursor(connection) as cursor:
         waiting = _waiting_on(connection)
         writes = waiting.take() if waiting is not None else []
-        if writes:
-            with connection.wrap_database_errors, connection.connection.pipeline():
-                _send(connection.connection, writes)
+        if writes or _begins_here(connection):
+            with _together(connection) as raw:
+                _send(raw, writes)
                 cursor.execute(sql, params)
         else:
             cursor.execute(sql, params)
@@ -93,8 +101,8 @@ def all_together(
         cursors = [first] + [_cursor(connection) for _ in prepared[1:]]
         try:
             waiting = _waiting_on(connection)
-            with connection.wrap_database_errors, connection.connection.pipeline():
-                _send(connection.connection, waiting.take() if waiting is not None else [])
+            with _together(connection) as raw:
+                _send(raw, waiting.take() if waiting is not None else [])
                 for cursor, (compiled, params) in zip(cursors, prepared, strict=True):
                     cursor.execute(compiled.sql, params)
             # The pipeline's end sent them with one Sync and read every answer.
@@ -128,14 +136,64 @@ def _pipelines() -> bool:
     return _pipeline_support[0]
 
 
-def _send(raw: Any, writes: list[tuple[str, list[Any]]]) -> None:
+def _begins_here(connection: Any) -> bool:
+    """Whether the next statement on ``connection`` opens its transaction (an atomic block
+    that has sent nothing yet), where that statement may go out with its BEGIN."""
+    if _pipelinable(connection) is None:
+        return False
+    raw = connection.connection
+    return (
+        _begin_command(raw) is not None
+        and not raw.autocommit
+        and raw.pgconn.transaction_status == _IDLE
+    )
+
+
+def _begin_command(raw: Any) -> bytes | None:
+    """The BEGIN psycopg would send for ``raw``, or None where it may not be sent by hand
+    (a psycopg whose internals differ from those this relies on)."""
+    command = getattr(raw, "_get_tx_start_command", None)
+    if command is None or not hasattr(raw, "_autocommit"):
+        return None
+    return command()
+
+
+@contextmanager
+def _together(connection: Any) -> Iterator[Any]:
+    """Pipeline mode on ``connection``'s psycopg connection: the statements run in the body go
+    out together, with one Sync at the end, whose answers are all read there.
+
+    When they open the transaction, the BEGIN goes out first in the same round trip. psycopg
+    would send its own BEGIN alone, with a Sync of its own, before the first statement: a
+    round trip for nothing but the BEGIN (the first of a move's). Here psycopg sees the
+    connection as in autocommit while the statements are queued (so it adds no BEGIN of its
+    own) and the BEGIN is queued by hand before them; once the Sync's answer is read, the
+    server and psycopg both see the transaction open, and Django's block commits or rolls it
+    back as any other (a failed statement leaves it failed: the block rolls back)."""
+    raw = connection.connection
+    begin = _begin_command(raw) if _begins_here(connection) else None
+    with connection.wrap_database_errors:
+        if begin is None:
+            with raw.pipeline():
+                yield raw
+            return
+        raw._autocommit = True
+        try:
+            with raw.pipeline():
+                _send(raw, [(begin, None)], prepare=False)
+                yield raw
+        finally:
+            raw._autocommit = False
+
+
+def _send(raw: Any, writes: list[tuple[Any, Any]], prepare: bool | None = None) -> None:
     """Queue ``writes`` on ``raw``, which is in pipeline mode: no answer is awaited here."""
     from django.db.backends.postgresql.base import ServerBindingCursor
 
     if writes:
         cursor = ServerBindingCursor(raw)  # type: ignore[call-arg]
         for sql, params in writes:
-            cursor.execute(sql, params)  # type: ignore[attr-defined]
+            cursor.execute(sql, params, prepare=prepare)  # type: ignore[attr-defined]
 
 
 class _Compiled:
@@ -328,8 +386,7 @@ class _Waiting:
         """Send what waits, and with ``commit`` the COMMIT after it, in one round trip."""
         writes = self.take()
         if writes or commit:
-            raw = self.connection.connection
-            with self.connection.wrap_database_errors, raw.pipeline():
+            with _together(self.connection) as raw:
                 # COMMIT as one more statement behind the writes (psycopg's commit() would
                 # wait for its own Sync): skipped by the server if one of them failed, whose
                 # error is raised here, and the block rolls back. psycopg reads the
@@ -337,8 +394,21 @@ class _Waiting:
                 _send(raw, [*writes, ("COMMIT", [])] if commit else writes)
 
     def __call__(self, execute: Any, sql: Any, params: Any, many: bool, context: Any) -> Any:
-        self.send()
-        return execute(sql, params, many, context)
+        """Django's statement, with the writes that wait before it in the same round trip
+        (its answer is read at the pipeline's end, before Django reads its rows); a server-side
+        cursor's or an executemany's after them, in a round trip of their own."""
+        from psycopg import ServerCursor
+
+        cursor = getattr(context.get("cursor"), "cursor", None)
+        if many or cursor is None or isinstance(cursor, ServerCursor):
+            self.send()
+            return execute(sql, params, many, context)
+        writes = self.take()
+        if not writes:
+            return execute(sql, params, many, context)
+        with _together(self.connection) as raw:
+            _send(raw, writes)
+            return execute(sql, params, many, context)
 
 
 def _outermost(connection: Any) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils.translation import gettext_lazy
 
 from games import kinds, life
@@ -36,10 +36,40 @@ ROUND_SIX_REMINDER = gettext_lazy(
 )
 
 
+# Each seat's automatic answers, read with a move's seats (``games.log``): the game's own
+# settings and the account's; the game's win (``selectors.autoleech_settings_by_user``).
+AUTOLEECH_SEAT_ANNOTATIONS = {
+    "autoleech_own": Subquery(
+        AutoLeechSetting.objects.filter(
+            game_id=OuterRef("game_id"), user_id=OuterRef("user_id")
+        ).values("settings")[:1]
+    ),
+    "autoleech_default": Subquery(
+        AutoLeechDefault.objects.filter(user_id=OuterRef("user_id")).values("settings")[:1]
+    ),
+}
+
+
+def _autoleech_of_seats(game: Game, seats: list[Seat]) -> dict[int, dict]:
+    """``selectors.autoleech_settings_of_seats``, from the seats' annotations when they were
+    read with them (a move's seats), else from the database."""
+    if not all(hasattr(s, "autoleech_own") for s in seats):
+        return selectors.autoleech_settings_of_seats(game)
+    stored = {}
+    for seat in seats:
+        settings = seat.autoleech_own  # type: ignore[attr-defined]
+        if settings is None:
+            settings = seat.autoleech_default  # type: ignore[attr-defined]
+        if settings is not None and seat.user_id is not None:
+            stored[seat.user_id] = settings
+    return stored
+
+
 def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[str, str] | None]:
     """The automatic answers to power offers for a move of this game (``games.log`` appends
     them in the move's transaction). Players without stored settings are never answered for;
-    the settings are read once, when the first offer is open."""
+    the settings are those read with the move's seats (``AUTOLEECH_SEAT_ANNOTATIONS``), taken
+    when the first offer is open."""
     by_faction: dict[str, dict] | None = None
     engine = kinds.engine_for(game.kind)
 
@@ -50,7 +80,7 @@ def autoleech_answers(game: Game, seats: list[Seat]) -> Callable[[Any], tuple[st
             return None
         if by_faction is None:
             seated = {s.faction: s for s in seats if s.faction}
-            stored = selectors.autoleech_settings_of_seats(game)
+            stored = _autoleech_of_seats(game, seats)
             by_faction = {f: stored[s.user_id] for f, s in seated.items() if s.user_id in stored}
         if not by_faction:
             return None

@@ -317,3 +317,34 @@ def test_history_skips_undone_moves_and_hides_private_games(league, api, client_
         client_for(league.user_of(faction)).get(f"/api/v1/games/{game.pk}/states/5/").status_code
         == 200
     )
+
+
+def test_a_moves_seats_carry_each_players_automatic_answers_the_games_first(
+    started_game, django_assert_num_queries
+):
+    """The answers a move plays for players come with the seats it reads: the same as the
+    settings stored (a game's own before the account's, nothing for a player with neither),
+    with no query of their own."""
+    from web import selectors
+    from web import services as web_services
+    from web.models import AutoLeechDefault
+
+    game, (creator, joiner) = started_game()
+    other_game, _ = started_game()
+    AutoLeechDefault.objects.create(user=creator, settings={"enabled": True, "take_up_to": 2})
+    AutoLeechSetting.objects.create(game=game, user=creator, settings={"take_up_to": 4})
+    AutoLeechSetting.objects.create(game=other_game, user=joiner, settings={"take_up_to": 1})
+    seats = log.seats_with_addresses(game)
+    with django_assert_num_queries(0):
+        stored = web_services._autoleech_of_seats(game, seats)
+    assert stored == {creator.pk: {"take_up_to": 4}}
+    assert stored == selectors.autoleech_settings_of_seats(game)
+    AutoLeechSetting.objects.filter(game=game).delete()
+    seats = log.seats_with_addresses(game)
+    assert web_services._autoleech_of_seats(game, seats) == {
+        creator.pk: {"enabled": True, "take_up_to": 2}
+    }
+    # Seats read without the annotations (elsewhere) still get the stored settings.
+    assert web_services._autoleech_of_seats(game, list(game.seats.all())) == {
+        creator.pk: {"enabled": True, "take_up_to": 2}
+    }

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -100,7 +102,7 @@ def test_channel_layer_is_redis_when_redis_url_is_set():
     code = "from tm_site.settings import base; print(base.CHANNEL_LAYERS['default']['BACKEND'])"
     env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:6379/0"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert out.stdout.strip() == "channels_redis.core.RedisChannelLayer", out.stderr
+    assert out.stdout.strip() == "tm_site.layers.ChannelLayer", out.stderr
     env.pop("REDIS_URL")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.strip() == "channels.layers.InMemoryChannelLayer", out.stderr
@@ -108,16 +110,28 @@ def test_channel_layer_is_redis_when_redis_url_is_set():
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
 def test_redis_channel_layer_delivers_group_messages():
-    from channels_redis.core import RedisChannelLayer
+    from tm_site.layers import ChannelLayer
 
-    layer = RedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix=f"test{uuid.uuid4().hex}")
+    layer = ChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix=f"test{uuid.uuid4().hex}")
 
     async def scenario():
-        channel = await layer.new_channel()
+        # Nobody listens: nothing to deliver, nothing fails.
+        await layer.group_send("game.1", {"type": "game.event", "event": "move", "move_number": 2})
+        channel, other = await layer.new_channel(), await layer.new_channel()
         await layer.group_add("game.1", channel)
+        await layer.group_add("game.1", other)
         await layer.group_send("game.1", {"type": "game.event", "event": "move", "move_number": 3})
-        message = await layer.receive(channel)
-        assert message["move_number"] == 3
+        assert (await layer.receive(channel))["move_number"] == 3
+        assert (await layer.receive(other))["move_number"] == 3
+        # A member older than the group's expiry is dropped, not sent to.
+        redis = layer.connection(0)
+        key = layer._group_key("game.1")
+        await redis.zadd(key, {other: int(time.time()) - layer.group_expiry - 10})
+        await layer.group_send("game.1", {"type": "game.event", "event": "move", "move_number": 4})
+        assert (await layer.receive(channel))["move_number"] == 4
+        assert [m.decode() for m in await redis.zrange(key, 0, -1)] == [channel]
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(other), 0.3)
         await layer.group_discard("game.1", channel)
         await layer.flush()
 

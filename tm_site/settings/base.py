@@ -153,7 +153,8 @@ else:
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis's, a group's members read in one round trip (tm_site/layers.py).
+            "BACKEND": "tm_site.layers.ChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
