@@ -195,12 +195,31 @@ class Game:
     def pay(self, f: FactionState, cost: dict[str, int], what: str) -> None:
         self.check_affordable(f, cost, what)
         for kind, amount in cost.items():
-            if amount:
+            # What most costs are paid in, taken directly (affordable, checked above).
+            if amount <= 0:
+                if amount:
+                    self.adjust(f, kind, -amount)
+            elif kind == "C":
+                f.c -= amount
+            elif kind == "W":
+                f.w -= amount
+            elif kind == "PW":
+                f.p1 += amount
+                f.p3 -= amount
+            else:
                 self.adjust(f, kind, -amount)
 
     def check_affordable(self, f: FactionState, cost: dict[str, int], what: str) -> None:
         for kind, amount in cost.items():
-            have = self.available(f, kind)
+            # The resources of most costs read directly, the others through available().
+            if kind == "C":
+                have = f.c
+            elif kind == "W":
+                have = f.w
+            elif kind == "PW":
+                have = f.p3
+            else:
+                have = self.available(f, kind)
             if amount > have:
                 raise RuleError(
                     f"{what} costs {format_cost(cost)}; {f.name} have {have} {RESOURCE_NAMES.get(kind, kind)}"
@@ -235,10 +254,16 @@ class Game:
             return
         # After VP the most frequent changes, each field named (no attribute lookup by name).
         if kind == "C":
-            f.c = _at_least_zero(f, kind, f.c + delta, delta)
+            value = f.c + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.c = value
             return
         if kind == "W":
-            f.w = _at_least_zero(f, kind, f.w + delta, delta)
+            value = f.w + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.w = value
             return
         if kind == "PW":
             if delta > 0:
@@ -252,7 +277,7 @@ class Game:
                 f.p3 += delta
             return
         if kind == "P":
-            if delta > 0 and self.rules(f).locked_terrains(f):
+            if delta > 0 and LOADED_RULES[f.name].locked_terrains(f):
                 # Riverwalkers: each priest may unlock a colour instead ('unlock-terrain').
                 f.unlock_terrain += delta
                 return
@@ -279,7 +304,7 @@ class Game:
             return
         if kind == "GAIN_TELEPORT":
             f.teleport_level += 1
-            tele = self.rules(f).spec.teleport
+            tele = LOADED_RULES[f.name].spec.teleport
             if tele is not None and tele.kind == "carpet":
                 self.adjust(f, "carpet_range", 1)
             return
@@ -287,7 +312,7 @@ class Game:
             f.allowed_actions += delta
             return
         if kind == "carpet_range":
-            tele = self.rules(f).spec.teleport
+            tele = LOADED_RULES[f.name].spec.teleport
             if tele is not None and tele.kind == "carpet":
                 f.carpet_range = min(f.carpet_range + delta, tele.max_range)
             return
@@ -356,7 +381,7 @@ class Game:
         """Effects of gaining something: the round's scoring tile and faction abilities."""
         tile = self.score_tile()
         source = tile.id if tile else None
-        rules = self.rules(f)
+        rules = LOADED_RULES[f.name]
         if kind == "SPADE":
             vp = tile.vp.get("SPADE", 0) if tile else 0
             for _ in range(n):
@@ -401,7 +426,7 @@ class Game:
             rival = self.cult_rival_owed_steps(f, track)
             if rival is not None:
                 raise RuleError(
-                    f"must wait for the {self.rules(rival).spec.display}' cult decision before advancing to 10 on {track} (use 'wait')"
+                    f"must wait for the {LOADED_RULES[rival.name].spec.display}' cult decision before advancing to 10 on {track} (use 'wait')"
                 )
             self.adjust(f, "KEY", -1)
             self.adjust(f, "PW", CULT_POWER_THRESHOLDS[3][1])
@@ -419,7 +444,7 @@ class Game:
         """Another faction that could still reach 10 on ``track`` through cult steps owed to it
         for opponents taking its power (Cultists); ``f`` must let it decide first."""
         for rival in self.s.factions.values():
-            reward = self.rules(rival).leech_cult_reward()
+            reward = LOADED_RULES[rival.name].leech_cult_reward()
             if rival is f or not reward or not rival.keys:
                 continue
             leech_ids = {
@@ -506,7 +531,7 @@ class Game:
     def advance_shipping(
         self, f: FactionState, source: str = "advance_ship", *, required: bool = False
     ) -> None:
-        ship = self.rules(f).spec.shipping
+        ship = LOADED_RULES[f.name].spec.shipping
         if ship is None or f.ship >= ship.max:
             if required:
                 if ship is None:
@@ -532,13 +557,6 @@ class Game:
 
 def _nothing_to_give_up(f: FactionState, kind: str) -> RuleError:
     return RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
-
-
-def _at_least_zero(f: FactionState, kind: str, value: int, delta: int) -> int:
-    """``value``, a resource after a change by ``delta``, unless the faction could not pay."""
-    if value < 0:
-        raise _not_enough(f, kind, value, delta)
-    return value
 
 
 def _not_enough(f: FactionState, kind: str, value: int, delta: int) -> RuleError:

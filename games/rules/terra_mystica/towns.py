@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from .factions import LOADED_RULES
+
 if TYPE_CHECKING:
     from .board import Board
-    from .factions import FactionRules
     from .state import FactionState, GameState
 
 
@@ -23,7 +24,6 @@ class Places(Protocol):
     board: Board
 
     def bridged_to(self, hex_id: str) -> list[str]: ...
-    def rules(self, f: FactionState) -> FactionRules: ...
     def adjust(self, f: FactionState, kind: str, delta: int, source: str | None = None) -> None: ...
 
 
@@ -35,7 +35,7 @@ def own_neighbours(g: Places, f: FactionState, hex_id: str) -> list[str]:
     out = [h for h in g.board.land_neighbours[hex_id] if owner.get(h) == name]
     if g.s.bridges:
         out += [h for h in g.bridged_to(hex_id) if owner.get(h) == name]
-    if g.s.river_links and g.rules(f).river_towns:
+    if g.s.river_links and LOADED_RULES[f.name].river_towns:
         out += [h for h in g.s.river_links.get(hex_id, ()) if owner.get(h) == name]
     return out
 
@@ -61,7 +61,7 @@ def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], in
     power = size = 0
     s = g.s
     building, owner, name = s.building, s.owner, f.name
-    building_power = g.rules(f).building_power
+    building_power = LOADED_RULES[f.name].building_powers
     # Asked after every build: without bridges or river links (most of a game) the land
     # neighbours are all there is, scanned here instead of through own_neighbours.
     land = None if s.bridges or s.river_links else g.board.land_neighbours
@@ -69,7 +69,7 @@ def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], in
         h = stack.pop()
         kind = building.get(h)
         if kind:
-            power += building_power(kind)
+            power += building_power[kind]
             size += 2 if kind == "SA" else 1
         near = land[h] if land is not None else own_neighbours(g, f, h)
         for n in near:
@@ -84,7 +84,11 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
     s = g.s
     if hex_id in s.town or s.owner.get(hex_id) != f.name:
         return False
-    near = own_neighbours(g, f, hex_id)
+    if s.bridges or s.river_links:
+        near = own_neighbours(g, f, hex_id)
+    else:  # most of a game: the land neighbours are all there is (own_neighbours' first scan)
+        owner, name = s.owner, f.name
+        near = [h for h in g.board.land_neighbours[hex_id] if owner.get(h) == name]
     for n in near:
         if n in s.town:
             _add_to_town(g, f, hex_id, s.town[n])
