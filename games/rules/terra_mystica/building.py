@@ -54,9 +54,10 @@ def check_colour(colour: str, also: str | None = None) -> str:
 
 
 def check_hex(g: Game, hex_id: str) -> None:
-    if hex_id not in g.board.terrain:
+    terrain = g.board.terrain.get(hex_id)
+    if terrain is None:
         raise RuleError(f"there is no hex {hex_id} on this map")
-    if not g.board.is_land(hex_id):
+    if terrain == "river":  # not Board.is_land: asked for every hex a command names
         raise RuleError(f"{hex_id} is a river hex")
 
 

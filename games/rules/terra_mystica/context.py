@@ -85,43 +85,45 @@ def _option_set(options: tuple[str, ...]) -> frozenset[str]:
 
 
 class _SetupFacts:
-    """A setup's board and option set. A ``Game`` is made for every move, and the two cached
-    calls behind these hashed their arguments each time (7 % of a compiled replay); a setup
-    is frozen, so the facts of the last one asked for are kept with it."""
+    """A setup's board, option set and round scoring tiles. A ``Game`` is made for every
+    move, and the two cached calls behind the first two hashed their arguments each time (7 %
+    of a compiled replay); a setup is frozen, so the facts of the last one asked for are kept
+    with it."""
 
-    __slots__ = ("board", "options", "setup")
+    __slots__ = ("board", "options", "round_tiles", "setup")
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
         self.board: Board = setup.board
         self.options = _option_set(setup.options)
+        tiles = scoring_tiles()
+        # Each round's scoring tile by round number (none before round 1).
+        self.round_tiles: tuple[ScoringTile | None, ...] = (
+            None,
+            *(tiles[t] for t in setup.scoring_tiles),
+        )
 
 
 _last_setup: list[_SetupFacts] = []  # one entry, replaced whole (threads share it)
 
 
-def _setup_facts(setup: GameSetup) -> _SetupFacts:
-    if _last_setup:
-        facts = _last_setup[0]
-        if facts.setup is setup:
-            return facts
-    facts = _SetupFacts(setup)
-    if _last_setup:
-        _last_setup[0] = facts
-    else:
-        _last_setup.append(facts)
-    return facts
-
-
 class Game:
-    __slots__ = ("board", "ledger", "options", "s")
+    __slots__ = ("board", "ledger", "options", "round_tiles", "s")
 
     def __init__(self, state: GameState, ledger: Ledger | None = None) -> None:
         self.s = state
-        facts = _setup_facts(state.setup)
+        setup = state.setup
+        facts = _last_setup[0] if _last_setup else None
+        if facts is None or facts.setup is not setup:
+            facts = _SetupFacts(setup)
+            if _last_setup:
+                _last_setup[0] = facts
+            else:
+                _last_setup.append(facts)
         self.board: Board = facts.board
         self.ledger = ledger if ledger is not None else Ledger(state)
         self.options = facts.options
+        self.round_tiles = facts.round_tiles
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -141,9 +143,7 @@ class Game:
         return rules if rules is not None else faction_rules(f.name)
 
     def score_tile(self) -> ScoringTile | None:
-        if self.s.round < 1:
-            return None
-        return scoring_tiles()[self.s.setup.scoring_tiles[self.s.round - 1]]
+        return self.round_tiles[self.s.round]
 
     def adjacent(self, a: str, b: str) -> bool:
         """Direct adjacency: a shared edge or a bridge."""
@@ -173,11 +173,11 @@ class Game:
     @staticmethod
     def gain_power(f: FactionState, n: int) -> int:
         """Move tokens bowl I -> II, then II -> III; return how much power was absorbed."""
-        from_one = min(n, f.p1)
+        from_one = n if n < f.p1 else f.p1
         f.p1 -= from_one
         f.p2 += from_one
         rest = n - from_one
-        from_two = min(rest, f.p2)
+        from_two = rest if rest < f.p2 else f.p2
         f.p2 -= from_two
         f.p3 += from_two
         return from_one + from_two
@@ -331,6 +331,13 @@ class Game:
                 self.s.action_required.append({"type": "pick-color", "faction": f.name})
             return
 
+        if kind == "SPADE":  # the most frequent entitlement
+            if f.spade + delta < 0:
+                raise _nothing_to_give_up(f, kind)
+            f.spade += delta
+            if delta > 0:
+                self._on_gain(f, kind, delta)
+            return
         if kind == "KEY":
             f.keys += delta
             if f.keys < 0:
@@ -339,16 +346,17 @@ class Game:
                 blocked, f.cult_blocked = f.cult_blocked, []
                 for track in blocked:
                     self.adjust(f, track, 1)
-        elif kind.startswith("FAV"):
+            return
+        # Tiles by their prefix (a slice, not a call per kind asked).
+        prefix = kind[:3]
+        if prefix == "FAV":
             self._take_favor(f, kind, delta)
-        elif kind.startswith("TW"):
+        elif prefix[:2] == "TW":
             self._take_town_tile(f, kind, delta)
-        elif kind.startswith("BON"):
+            if delta > 0:
+                self._on_gain(f, kind, delta)
+        elif prefix == "BON":
             self._take_bonus(f, kind, delta)
-        elif kind == "SPADE":  # the most frequent entitlement
-            if f.spade + delta < 0:
-                raise _nothing_to_give_up(f, kind)
-            f.spade += delta
         else:
             pseudo = PSEUDO_RESOURCES.get(kind)
             if pseudo is None:
@@ -358,9 +366,6 @@ class Game:
             if value < 0:
                 raise _nothing_to_give_up(f, kind)
             setattr(f, attr, value)
-
-        if delta > 0 and (kind == "SPADE" or kind.startswith("TW")):
-            self._on_gain(f, kind, delta)
 
     @staticmethod
     def _change_chips(f: FactionState, delta: int) -> None:

@@ -30,7 +30,9 @@ def compute_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]
     if g.s.bridges:
         around = (*around, *g.bridged_to(hex_id))
     for n in around:
-        other = owner.get(n)
+        if n not in owner:  # most hexes around hold no building
+            continue
+        other = owner[n]
         if other and other != builder.name:
             # An offer counts the receiver's own buildings at their power values (Yetis: 4).
             power = LOADED_RULES[other].building_powers[building[n]]
@@ -56,7 +58,7 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
         amount = offers.get(f.name)
         if not amount:
             continue
-        actual = min(amount, capacity(f))
+        actual = min(amount, 2 * f.p1 + f.p2)  # capacity(f)
         turns.require_action(
             g,
             f,

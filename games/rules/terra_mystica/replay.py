@@ -315,14 +315,14 @@ def matches(row: dict, got: LedgerRow) -> bool:
         return False
     cult: dict[str, int] = after["cult"]
     tracks = got.cult
-    if len(cult) != len(CULTS):
-        return False
     # The record lists the tracks in CULTS' order: one tuple comparison instead of four
     # lookups; any other order is compared by name.
     if tuple(cult) == CULTS:
         if tuple(cult.values()) != tracks:
             return False
     else:
+        if len(cult) != len(CULTS):
+            return False
         for k, name in enumerate(CULTS):
             if cult.get(name) != tracks[k]:
                 return False

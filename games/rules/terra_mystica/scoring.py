@@ -28,7 +28,7 @@ def score_build(g: Game, f: FactionState, kind: str) -> None:
             vp = tiles[tile].get("vp_on_build", {}).get(kind)
             if vp:
                 g.adjust(f, "VP", vp, tile)
-    score = g.score_tile()
+    score = g.round_tiles[g.s.round]  # the round's scoring tile (Game.score_tile)
     if score is not None:
         vp = score.vp.get(kind)
         if vp:
@@ -111,12 +111,11 @@ def _network_linked(g: Game, f: FactionState) -> dict[str, list[str]]:
         distances, limit = board.hex_distance, reach + 1
     else:
         distances, limit = board.river_distance, f.ship
-    beyond = limit + 1
     locs = f.locations
     out = _direct_links(g, f)
     for a, near in out.items():
         within = distances[a]
-        near += [b for b in locs if within.get(b, beyond) <= limit]
+        near += [b for b in locs if b in within and within[b] <= limit]
     return out
 
 

@@ -32,11 +32,12 @@ def own_neighbours(g: Places, f: FactionState, hex_id: str) -> list[str]:
     owner = g.s.owner
     name = f.name
     # Only land hexes hold buildings: the river hexes around are never looked at.
-    out = [h for h in g.board.land_neighbours[hex_id] if owner.get(h) == name]
+    # ``h in owner`` first: most hexes around hold no building.
+    out = [h for h in g.board.land_neighbours[hex_id] if h in owner and owner[h] == name]
     if g.s.bridges:
-        out += [h for h in g.bridged_to(hex_id) if owner.get(h) == name]
+        out += [h for h in g.bridged_to(hex_id) if h in owner and owner[h] == name]
     if g.s.river_links and LOADED_RULES[f.name].river_towns:
-        out += [h for h in g.s.river_links.get(hex_id, ()) if owner.get(h) == name]
+        out += [h for h in g.s.river_links.get(hex_id, ()) if h in owner and owner[h] == name]
     return out
 
 
@@ -50,8 +51,12 @@ def _add_to_town(g: Places, f: FactionState, hex_id: str, town_id: int) -> None:
                 stack.append(n)
 
 
-def town_tiles_left(g: Places) -> int:
-    return sum(n for t, n in g.s.pool.items() if n > 0 and t.startswith("TW"))
+def town_tile_left(g: Places) -> bool:
+    # A plain loop: a generator would be resumed for every tile of the pool.
+    for tile, n in g.s.pool.items():  # noqa: SIM110
+        if n > 0 and tile[:2] == "TW":
+            return True
+    return False
 
 
 def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], int, int]:
@@ -73,7 +78,7 @@ def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], in
             size += 2 if kind == "SA" else 1
         near = land[h] if land is not None else own_neighbours(g, f, h)
         for n in near:
-            if n not in seen and owner.get(n) == name:
+            if n not in seen and n in owner and owner[n] == name:
                 seen.add(n)
                 stack.append(n)
     return seen, power, size
@@ -88,7 +93,7 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
         near = own_neighbours(g, f, hex_id)
     else:  # most of a game: the land neighbours are all there is (own_neighbours' first scan)
         owner, name = s.owner, f.name
-        near = [h for h in g.board.land_neighbours[hex_id] if owner.get(h) == name]
+        near = [h for h in g.board.land_neighbours[hex_id] if h in owner and owner[h] == name]
     for n in near:
         if n in s.town:
             _add_to_town(g, f, hex_id, s.town[n])
@@ -99,7 +104,7 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
         # Two in five builds and upgrades that could found a town are lone.
         return False
     group, power, size = group_strength(g, f, hex_id)
-    if power >= f.town_size and size >= 4 and town_tiles_left(g):
+    if power >= f.town_size and size >= 4 and town_tile_left(g):
         town_id = max(s.town.values(), default=0) + 1
         for h in group:
             s.town[h] = town_id
