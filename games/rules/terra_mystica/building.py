@@ -16,6 +16,7 @@ from .data import (
     UPGRADE_FROM,
 )
 from .expansion import merchants
+from .factions import LOADED_RULES
 
 if TYPE_CHECKING:
     from .context import Game
@@ -53,9 +54,10 @@ def check_colour(colour: str, also: str | None = None) -> str:
 
 
 def check_hex(g: Game, hex_id: str) -> None:
-    if hex_id not in g.board.terrain:
+    terrain = g.board.terrain.get(hex_id)
+    if terrain is None:
         raise RuleError(f"there is no hex {hex_id} on this map")
-    if not g.board.is_land(hex_id):
+    if terrain == "river":  # not Board.is_land: asked for every hex a command names
         raise RuleError(f"{hex_id} is a river hex")
 
 
@@ -63,7 +65,7 @@ def check_hex(g: Game, hex_id: str) -> None:
 
 
 def shipping_range(g: Game, f: FactionState) -> int:
-    ship = g.rules(f).spec.shipping
+    ship = LOADED_RULES[f.name].spec.shipping
     level = f.ship
     if ship is not None and ship.max and f.bonus == "BON4" and not f.passed:
         level += 1  # BON4 helps only during the actions phase
@@ -80,7 +82,7 @@ def check_reachable(
     # faction (seed 003), the Riverwalkers' restriction to their shipping reach included.
     if g.s.merchants is not None and merchants().ship_adjacent(g, f, hex_id):
         return {}, {}, False
-    if not g.rules(f).may_reach(g.s, f, hex_id):
+    if not LOADED_RULES[f.name].may_reach(g.s, f, hex_id):
         raise RuleError(f"{f.name} may not reach {hex_id}")
     near = g.board.neighbours[hex_id]
     bridged = g.bridged_to(hex_id) if g.s.bridges else ()
@@ -98,7 +100,7 @@ def check_reachable(
         if f.teleport_to == hex_id:
             return {}, {}, False
         raise RuleError("tunnelling / carpet flight can be used only once per turn")
-    tele = g.rules(f).spec.teleport
+    tele = LOADED_RULES[f.name].spec.teleport
     if tele is not None and not f.passed:
         reach = f.carpet_range if tele.kind == "carpet" else tele.base_range
         distances = g.board.hex_distance[hex_id]
@@ -106,7 +108,7 @@ def check_reachable(
             d = distances.get(loc)
             if d is not None and d <= reach + 1:
                 return dict(tele.cost[f.teleport_level]), {"VP": tele.vp}, True
-    how = f"shipping {reach}" if g.rules(f).spec.shipping else "direct adjacency"
+    how = f"shipping {reach}" if LOADED_RULES[f.name].spec.shipping else "direct adjacency"
     if tele is not None:
         how = "tunnelling" if tele.kind == "tunnel" else f"carpet flight range {f.carpet_range}"
     raise RuleError(
@@ -133,17 +135,17 @@ def _towards_home(current: str, home: str, spades: int) -> str:
 
 def home(g: Game, f: FactionState) -> str:
     """The terrain on the cycle ``f``'s spades count towards."""
-    return g.rules(f).home_terrain(f)
+    return LOADED_RULES[f.name].home_terrain(f)
 
 
 def is_home_target(g: Game, f: FactionState, colour: str) -> bool:
     """Is ``colour`` the faction's home terrain, the one it builds on? (For ice factions the
     chosen colour is not: their home is ice.)"""
-    return colour == g.rules(f).build_terrain(f)
+    return colour == LOADED_RULES[f.name].build_terrain(f)
 
 
 def default_transform_colour(g: Game, f: FactionState, hex_id: str) -> str:
-    rules = g.rules(f)
+    rules = LOADED_RULES[f.name]
     target = rules.build_terrain(f)
     if f.free_tf or not rules.transforms_with_spades() or rules.transform_spades(1) != 1:
         return target
@@ -160,7 +162,7 @@ def transform_spades(g: Game, f: FactionState, current: str, target: str) -> int
     home_terrain = home(g, f)
     if target not in CYCLE_INDEX:
         # Into the faction's off-cycle terrain: counted from its home colour (ice).
-        return g.rules(f).spades_to_build(abs(colour_difference(current, home_terrain)))
+        return LOADED_RULES[f.name].spades_to_build(abs(colour_difference(current, home_terrain)))
     diff = colour_difference(current, target)
     steps = abs(diff)
     if home_terrain in (target, current):
@@ -172,18 +174,18 @@ def transform_spades(g: Game, f: FactionState, current: str, target: str) -> int
         same_direction = (home_diff < 0) == (diff < 0)
         if same_direction and abs(home_diff) <= abs(diff):
             steps = CYCLE_LENGTH - steps  # the short way would cross the home terrain
-    return g.rules(f).transform_spades(steps)
+    return LOADED_RULES[f.name].transform_spades(steps)
 
 
 def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None:
     check_hex(g, hex_id)
     s = g.s
     if colour:
-        colour = check_colour(colour, also=g.rules(f).build_terrain(f))
+        colour = check_colour(colour, also=LOADED_RULES[f.name].build_terrain(f))
     else:
         colour = default_transform_colour(g, f, hex_id)
     current = s.terrain[hex_id]
-    if g.rules(f).never_transforms:
+    if LOADED_RULES[f.name].never_transforms:
         raise RuleError(f"{f.name} never transform terrain")
     if current in OFF_CYCLE_TERRAINS:
         raise RuleError(f"{hex_id} is {current}: it can never be transformed again")
@@ -191,7 +193,7 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
         merchants().check_trade_spade(g, f, hex_id)
     cost, gain, teleported = check_reachable(g, f, hex_id)
     cost = dict(cost)
-    rules = g.rules(f)
+    rules = LOADED_RULES[f.name]
     with_spades = rules.transforms_with_spades()
     steps = transform_spades(g, f, current, colour) if with_spades else 0
     if not with_spades:
@@ -259,18 +261,18 @@ def transform(g: Game, f: FactionState, hex_id: str, colour: str | None) -> None
                     f"all spades bought with 'dig' must be used when a hex is transformed to a non-home terrain "
                     f"({f.spade} spades left)"
                 )
-    if g.rules(f).may_build_on(f, colour) and hex_id not in f.allowed_build_locations:
+    if LOADED_RULES[f.name].may_build_on(f, colour) and hex_id not in f.allowed_build_locations:
         f.allowed_build_locations.append(hex_id)
     s.terrain[hex_id] = colour
 
 
 def dig(g: Game, f: FactionState, amount: int) -> None:
-    spec = g.rules(f).spec
+    spec = LOADED_RULES[f.name].spec
     if amount < 1:
         raise RuleError("dig needs a number of spades, e.g. 'dig 1'")
-    if g.rules(f).never_transforms:
+    if LOADED_RULES[f.name].never_transforms:
         raise RuleError(f"{f.name} never transform terrain")
-    if not g.rules(f).transforms_with_spades():
+    if not LOADED_RULES[f.name].transforms_with_spades():
         # In the site's notation a volcano transformation is opened by 'dig 1', free.
         if amount != 1 or f.volcano_tf:
             raise RuleError(f"{f.name} open one volcano transformation at a time ('dig 1')")
@@ -302,7 +304,7 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
         f.free_d -= 1
     if f.buildings["D"] >= BUILDING_SUPPLY["D"]:
         raise RuleError(f"{f.name} have no dwelling left to build")
-    rules = g.rules(f)
+    rules = LOADED_RULES[f.name]
     if s.round == 0 and not rules.initial_hex_ok(s, hex_id):
         raise RuleError(f"{f.name} place their first dwellings next to a river")
     if free and s.round == 0 and rules.may_place_initial(f, s.terrain[hex_id]):
@@ -343,7 +345,7 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
         g.ledger.force_finish = True
     leech.note_leech(g, f, hex_id)
     if not free:
-        g.pay(f, g.rules(f).spec.costs["D"], "a dwelling")
+        g.pay(f, LOADED_RULES[f.name].spec.costs["D"], "a dwelling")
     f.buildings["D"] += 1
     if s.round:
         scoring.score_build(g, f, "D")
@@ -376,7 +378,7 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
     if f.buildings[kind] >= BUILDING_SUPPLY[kind]:
         raise RuleError(f"{f.name} have no {BUILDING_NAMES[kind]} left")
     offers = leech.note_leech(g, f, hex_id)
-    spec = g.rules(f).spec
+    spec = LOADED_RULES[f.name].spec
     cost = dict(spec.costs[kind])
     free = False
     if kind == "TP":
@@ -385,7 +387,7 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
             f.free_tp -= 1
         elif offers:
             cost["C"] = spec.tp_neighbour_coins
-    rules = g.rules(f)
+    rules = LOADED_RULES[f.name]
     if kind == "SH" and rules.stronghold_steps is not None:
         f.allowed_sub = dict(rules.stronghold_steps)
     f.buildings[old] -= 1
@@ -429,7 +431,7 @@ def bridge(g: Game, f: FactionState, a: str, b: str) -> None:
 
 def connect(g: Game, f: FactionState, hexes: list[str], river: str | None = None) -> None:
     """Mermaids: join the land around one river hex into a town."""
-    if not g.rules(f).river_towns:
+    if not LOADED_RULES[f.name].river_towns:
         raise RuleError(f"only the Mermaids can found a town across a river hex; {f.name} cannot")
     if river is None:
         for h in hexes:

@@ -17,7 +17,7 @@ from .data import (
     favor_tiles,
 )
 from .expansion import merchants
-from .factions import colour_holder, colours_in_play, faction_names, faction_rules
+from .factions import LOADED_RULES, colour_holder, colours_in_play, faction_names, faction_rules
 from .notation import Command
 from .setup import allowed_factions
 from .state import FactionState
@@ -218,7 +218,7 @@ def unlock_terrain(g: Game, f: FactionState, choice: str) -> None:
         f.p = min(f.p + 1, f.max_p)
         return
     colour = building.check_colour(choice)
-    rules = g.rules(f)
+    rules = LOADED_RULES[f.name]
     if colour not in rules.locked_terrains(f):
         raise RuleError(f"{colour} is not a locked terrain of {f.name}")
     g.pay(f, rules.unlock_cost(g.s, f, colour), f"unlocking {colour}")
@@ -340,7 +340,7 @@ def drop_faction(g: Game, f: FactionState) -> None:
 
 
 def owns_action(g: Game, f: FactionState, action: str) -> bool:
-    rules = g.rules(f)
+    rules = LOADED_RULES[f.name]
     if action.startswith("BON"):
         return f.bonus == action
     if action.startswith("FAV"):
@@ -354,13 +354,13 @@ def take_action(g: Game, f: FactionState, action: str) -> None:
     if s.merchants is not None and action in merchants().actions:
         merchants().take_action(g, f, action)
         return
-    if not g.rules(f).may_take_action(action):
+    if not LOADED_RULES[f.name].may_take_action(action):
         raise RuleError(f"{f.name} may not take {action}")
     if action in POWER_ACTIONS:
         spec = POWER_ACTIONS[action]
-        cost = {"PW": g.rules(f).power_action_cost(f, spec["PW"])}
+        cost = {"PW": LOADED_RULES[f.name].power_action_cost(f, spec["PW"])}
         block_key = action
-        retake = g.rules(f).may_retake_power_actions(f)
+        retake = LOADED_RULES[f.name].may_retake_power_actions(f)
     elif action in SPECIAL_ACTIONS:
         if not owns_action(g, f, action):
             raise RuleError(f"{f.name} have no {action} action")
@@ -397,7 +397,7 @@ def send_priest(g: Game, f: FactionState, track: str, value: int | None) -> None
             break
     if value and steps != value:
         raise RuleError(f"no free space worth {value} on the {track} track")
-    g.adjust(f, track, steps + g.rules(f).extra_priest_steps(f))
+    g.adjust(f, track, steps + LOADED_RULES[f.name].extra_priest_steps(f))
     g.adjust(f, "P", -1)
 
 
@@ -407,7 +407,7 @@ def convert(g: Game, f: FactionState, n_from: int, res_from: str, n_to: int, res
     for record in offers.pending_offers(g, f):
         record["leech_tainted"] = "convert"
     # The faction's own rate for this pair, else the general one (no merged tables built).
-    own = g.rules(f).spec.exchange_rates.get(res_from, {})
+    own = LOADED_RULES[f.name].spec.exchange_rates.get(res_from, {})
     rate = own[res_to] if res_to in own else EXCHANGE_RATES.get(res_from, {}).get(res_to)
     if f.convert_w_to_p:
         if n_to > 3:
@@ -475,10 +475,6 @@ class SacrificeWatch:
         )
 
 
-def sacrifice_watch(g: Game, f: FactionState | None) -> SacrificeWatch | None:
-    return SacrificeWatch(f) if f is not None and g.has(YUCATA_SACRIFICE) else None
-
-
 def burn(g: Game, f: FactionState, n: int) -> None:
     if f.p2 < 2 * n:
         raise RuleError(f"burning {n} power needs {2 * n} tokens in bowl II; {f.name} have {f.p2}")
@@ -489,7 +485,7 @@ def burn(g: Game, f: FactionState, n: int) -> None:
 
 def advance(g: Game, f: FactionState, track: str) -> None:
     turns.require_subaction(g, f, "advance", {})
-    spec = g.rules(f).spec
+    spec = LOADED_RULES[f.name].spec
     if track == "ship":
         ship = spec.shipping
         if ship is None:

@@ -85,43 +85,45 @@ def _option_set(options: tuple[str, ...]) -> frozenset[str]:
 
 
 class _SetupFacts:
-    """A setup's board and option set. A ``Game`` is made for every move, and the two cached
-    calls behind these hashed their arguments each time (7 % of a compiled replay); a setup
-    is frozen, so the facts of the last one asked for are kept with it."""
+    """A setup's board, option set and round scoring tiles. A ``Game`` is made for every
+    move, and the two cached calls behind the first two hashed their arguments each time (7 %
+    of a compiled replay); a setup is frozen, so the facts of the last one asked for are kept
+    with it."""
 
-    __slots__ = ("board", "options", "setup")
+    __slots__ = ("board", "options", "round_tiles", "setup")
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
         self.board: Board = setup.board
         self.options = _option_set(setup.options)
+        tiles = scoring_tiles()
+        # Each round's scoring tile by round number (none before round 1).
+        self.round_tiles: tuple[ScoringTile | None, ...] = (
+            None,
+            *(tiles[t] for t in setup.scoring_tiles),
+        )
 
 
 _last_setup: list[_SetupFacts] = []  # one entry, replaced whole (threads share it)
 
 
-def _setup_facts(setup: GameSetup) -> _SetupFacts:
-    if _last_setup:
-        facts = _last_setup[0]
-        if facts.setup is setup:
-            return facts
-    facts = _SetupFacts(setup)
-    if _last_setup:
-        _last_setup[0] = facts
-    else:
-        _last_setup.append(facts)
-    return facts
-
-
 class Game:
-    __slots__ = ("board", "ledger", "options", "s")
+    __slots__ = ("board", "ledger", "options", "round_tiles", "s")
 
     def __init__(self, state: GameState, ledger: Ledger | None = None) -> None:
         self.s = state
-        facts = _setup_facts(state.setup)
+        setup = state.setup
+        facts = _last_setup[0] if _last_setup else None
+        if facts is None or facts.setup is not setup:
+            facts = _SetupFacts(setup)
+            if _last_setup:
+                _last_setup[0] = facts
+            else:
+                _last_setup.append(facts)
         self.board: Board = facts.board
         self.ledger = ledger if ledger is not None else Ledger(state)
         self.options = facts.options
+        self.round_tiles = facts.round_tiles
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -141,9 +143,7 @@ class Game:
         return rules if rules is not None else faction_rules(f.name)
 
     def score_tile(self) -> ScoringTile | None:
-        if self.s.round < 1:
-            return None
-        return scoring_tiles()[self.s.setup.scoring_tiles[self.s.round - 1]]
+        return self.round_tiles[self.s.round]
 
     def adjacent(self, a: str, b: str) -> bool:
         """Direct adjacency: a shared edge or a bridge."""
@@ -173,11 +173,11 @@ class Game:
     @staticmethod
     def gain_power(f: FactionState, n: int) -> int:
         """Move tokens bowl I -> II, then II -> III; return how much power was absorbed."""
-        from_one = min(n, f.p1)
+        from_one = n if n < f.p1 else f.p1
         f.p1 -= from_one
         f.p2 += from_one
         rest = n - from_one
-        from_two = min(rest, f.p2)
+        from_two = rest if rest < f.p2 else f.p2
         f.p2 -= from_two
         f.p3 += from_two
         return from_one + from_two
@@ -195,12 +195,31 @@ class Game:
     def pay(self, f: FactionState, cost: dict[str, int], what: str) -> None:
         self.check_affordable(f, cost, what)
         for kind, amount in cost.items():
-            if amount:
+            # What most costs are paid in, taken directly (affordable, checked above).
+            if amount <= 0:
+                if amount:
+                    self.adjust(f, kind, -amount)
+            elif kind == "C":
+                f.c -= amount
+            elif kind == "W":
+                f.w -= amount
+            elif kind == "PW":
+                f.p1 += amount
+                f.p3 -= amount
+            else:
                 self.adjust(f, kind, -amount)
 
     def check_affordable(self, f: FactionState, cost: dict[str, int], what: str) -> None:
         for kind, amount in cost.items():
-            have = self.available(f, kind)
+            # The resources of most costs read directly, the others through available().
+            if kind == "C":
+                have = f.c
+            elif kind == "W":
+                have = f.w
+            elif kind == "PW":
+                have = f.p3
+            else:
+                have = self.available(f, kind)
             if amount > have:
                 raise RuleError(
                     f"{what} costs {format_cost(cost)}; {f.name} have {have} {RESOURCE_NAMES.get(kind, kind)}"
@@ -235,10 +254,16 @@ class Game:
             return
         # After VP the most frequent changes, each field named (no attribute lookup by name).
         if kind == "C":
-            f.c = _at_least_zero(f, kind, f.c + delta, delta)
+            value = f.c + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.c = value
             return
         if kind == "W":
-            f.w = _at_least_zero(f, kind, f.w + delta, delta)
+            value = f.w + delta
+            if value < 0:
+                raise _not_enough(f, kind, value, delta)
+            f.w = value
             return
         if kind == "PW":
             if delta > 0:
@@ -252,7 +277,7 @@ class Game:
                 f.p3 += delta
             return
         if kind == "P":
-            if delta > 0 and self.rules(f).locked_terrains(f):
+            if delta > 0 and LOADED_RULES[f.name].locked_terrains(f):
                 # Riverwalkers: each priest may unlock a colour instead ('unlock-terrain').
                 f.unlock_terrain += delta
                 return
@@ -279,7 +304,7 @@ class Game:
             return
         if kind == "GAIN_TELEPORT":
             f.teleport_level += 1
-            tele = self.rules(f).spec.teleport
+            tele = LOADED_RULES[f.name].spec.teleport
             if tele is not None and tele.kind == "carpet":
                 self.adjust(f, "carpet_range", 1)
             return
@@ -287,7 +312,7 @@ class Game:
             f.allowed_actions += delta
             return
         if kind == "carpet_range":
-            tele = self.rules(f).spec.teleport
+            tele = LOADED_RULES[f.name].spec.teleport
             if tele is not None and tele.kind == "carpet":
                 f.carpet_range = min(f.carpet_range + delta, tele.max_range)
             return
@@ -306,6 +331,13 @@ class Game:
                 self.s.action_required.append({"type": "pick-color", "faction": f.name})
             return
 
+        if kind == "SPADE":  # the most frequent entitlement
+            if f.spade + delta < 0:
+                raise _nothing_to_give_up(f, kind)
+            f.spade += delta
+            if delta > 0:
+                self._on_gain(f, kind, delta)
+            return
         if kind == "KEY":
             f.keys += delta
             if f.keys < 0:
@@ -314,16 +346,17 @@ class Game:
                 blocked, f.cult_blocked = f.cult_blocked, []
                 for track in blocked:
                     self.adjust(f, track, 1)
-        elif kind.startswith("FAV"):
+            return
+        # Tiles by their prefix (a slice, not a call per kind asked).
+        prefix = kind[:3]
+        if prefix == "FAV":
             self._take_favor(f, kind, delta)
-        elif kind.startswith("TW"):
+        elif prefix[:2] == "TW":
             self._take_town_tile(f, kind, delta)
-        elif kind.startswith("BON"):
+            if delta > 0:
+                self._on_gain(f, kind, delta)
+        elif prefix == "BON":
             self._take_bonus(f, kind, delta)
-        elif kind == "SPADE":  # the most frequent entitlement
-            if f.spade + delta < 0:
-                raise _nothing_to_give_up(f, kind)
-            f.spade += delta
         else:
             pseudo = PSEUDO_RESOURCES.get(kind)
             if pseudo is None:
@@ -333,9 +366,6 @@ class Game:
             if value < 0:
                 raise _nothing_to_give_up(f, kind)
             setattr(f, attr, value)
-
-        if delta > 0 and (kind == "SPADE" or kind.startswith("TW")):
-            self._on_gain(f, kind, delta)
 
     @staticmethod
     def _change_chips(f: FactionState, delta: int) -> None:
@@ -356,7 +386,7 @@ class Game:
         """Effects of gaining something: the round's scoring tile and faction abilities."""
         tile = self.score_tile()
         source = tile.id if tile else None
-        rules = self.rules(f)
+        rules = LOADED_RULES[f.name]
         if kind == "SPADE":
             vp = tile.vp.get("SPADE", 0) if tile else 0
             for _ in range(n):
@@ -401,7 +431,7 @@ class Game:
             rival = self.cult_rival_owed_steps(f, track)
             if rival is not None:
                 raise RuleError(
-                    f"must wait for the {self.rules(rival).spec.display}' cult decision before advancing to 10 on {track} (use 'wait')"
+                    f"must wait for the {LOADED_RULES[rival.name].spec.display}' cult decision before advancing to 10 on {track} (use 'wait')"
                 )
             self.adjust(f, "KEY", -1)
             self.adjust(f, "PW", CULT_POWER_THRESHOLDS[3][1])
@@ -419,7 +449,7 @@ class Game:
         """Another faction that could still reach 10 on ``track`` through cult steps owed to it
         for opponents taking its power (Cultists); ``f`` must let it decide first."""
         for rival in self.s.factions.values():
-            reward = self.rules(rival).leech_cult_reward()
+            reward = LOADED_RULES[rival.name].leech_cult_reward()
             if rival is f or not reward or not rival.keys:
                 continue
             leech_ids = {
@@ -506,7 +536,7 @@ class Game:
     def advance_shipping(
         self, f: FactionState, source: str = "advance_ship", *, required: bool = False
     ) -> None:
-        ship = self.rules(f).spec.shipping
+        ship = LOADED_RULES[f.name].spec.shipping
         if ship is None or f.ship >= ship.max:
             if required:
                 if ship is None:
@@ -532,13 +562,6 @@ class Game:
 
 def _nothing_to_give_up(f: FactionState, kind: str) -> RuleError:
     return RuleError(f"{f.name} have no {PENDING_DISPLAY.get(kind, kind.lower())} to give up")
-
-
-def _at_least_zero(f: FactionState, kind: str, value: int, delta: int) -> int:
-    """``value``, a resource after a change by ``delta``, unless the faction could not pay."""
-    if value < 0:
-        raise _not_enough(f, kind, value, delta)
-    return value
 
 
 def _not_enough(f: FactionState, kind: str, value: int, delta: int) -> RuleError:

@@ -12,7 +12,16 @@ from collections.abc import Iterable
 from ..core import RuleError
 from . import auction, commands, phases, turns
 from .context import Game
-from .data import CULTS, MERCHANTS, bonus_tiles, favor_tiles, in_game, natural_key, scoring_tiles
+from .data import (
+    CULTS,
+    MERCHANTS,
+    YUCATA_SACRIFICE,
+    bonus_tiles,
+    favor_tiles,
+    in_game,
+    natural_key,
+    scoring_tiles,
+)
 from .expansion import merchants
 from .ledger import Ledger, LedgerRow
 from .notation import Command, parse_row
@@ -22,6 +31,8 @@ from .state import FactionState, GameState
 SEAT_ACTOR = re.compile(r"^player(\d+)$")
 # What a player without a faction may write during the auction.
 AUCTION_VERBS = frozenset({"bid", "pass", "setup"})
+# Commands after which the faction's row takes no command text (it left the game).
+_LEAVING = ("drop", "resign")
 
 
 def new_game(setup: GameSetup) -> GameState:
@@ -87,13 +98,39 @@ def apply_in_place(
     player is still composing the row (what may follow is asked of that state).
     """
     g = Game(state, Ledger(state))
-    faction = resolve_actor(state, actor, parsed)
-    seat = seat_actor(actor) if faction is None else faction.seat
+    ledger = g.ledger
+    faction = state.factions.get(actor)
+    if faction is not None:  # the common case: a faction named as the engine spells it
+        for c in parsed:
+            if c.verb == "setup":
+                raise RuleError(f"{actor} have already chosen their faction")
+        seat: int | None = faction.seat
+    else:
+        faction = resolve_actor(state, actor, parsed)
+        seat = seat_actor(actor) if faction is None else faction.seat
     last = len(parsed) - 1
-    watch = commands.sacrifice_watch(g, faction)
+    watch = (
+        commands.SacrificeWatch(faction)
+        if faction is not None and YUCATA_SACRIFICE in g.options
+        else None
+    )
+    # Each command carried out here, the ledger's row and the turn's end written out: this
+    # loop runs for every command of every game.
     for i, cmd in enumerate(parsed):
         p3 = faction.p3 if faction is not None else 0
-        advanced = _do_command(g, faction, cmd, seat)
+        if faction is not None and ledger.collecting is not faction:
+            ledger.begin_row(faction)
+        commands.execute(g, faction, cmd, seat)
+        # True once the command also ended the faction's input (its row closed and the
+        # turn passed on), which asking again right away would only repeat.
+        advanced = False
+        if faction is not None:
+            if ledger.collecting is not None and not faction.dropped and cmd.verb not in _LEAVING:
+                ledger.commands.append(cmd.text)
+            if ledger.force_finish:
+                turns.maybe_advance_to_next_player(g, faction)
+                ledger.finish_row()
+                advanced = True
         if watch is not None:
             watch.after(cmd, p3)
             if i == last and end_of_input:
@@ -103,7 +140,6 @@ def apply_in_place(
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
         phases.what_next(g)
-    ledger = g.ledger
     if ledger.collecting is not None:
         ledger.finish_row()
     return ledger.rows
@@ -183,22 +219,6 @@ def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> Factio
 def seat_actor(actor: str) -> int | None:
     m = SEAT_ACTOR.match(actor.lower().strip())
     return int(m.group(1)) if m else None
-
-
-def _do_command(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> bool:
-    """Carry out one command; True if it also ended the faction's input (its row is closed
-    and the turn passed on), which asking again right away would only repeat."""
-    ledger = g.ledger
-    if f is not None and ledger.collecting is not f:
-        ledger.begin_row(f)
-    commands.execute(g, f, cmd, seat)
-    if f is not None and not f.dropped and cmd.verb not in ("drop", "resign"):
-        ledger.add_command(cmd.text)
-    if ledger.force_finish and f is not None:
-        turns.maybe_advance_to_next_player(g, f)
-        ledger.finish_row()
-        return True
-    return False
 
 
 # --- questions the platform asks ------------------------------------------------------------

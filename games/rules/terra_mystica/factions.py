@@ -62,6 +62,8 @@ class FactionRules:
 
     def __init__(self, spec: FactionSpec) -> None:
         self.spec = spec
+        # Each building's power value, worked out once: read per neighbour of every build.
+        self.building_powers: dict[str, int] = {k: self.building_power(k) for k in BUILDING_POWER}
 
     def has_home_colour(self) -> bool:
         """Does the faction's colour count as a home terrain (not ice, volcano, a start)?"""
@@ -514,9 +516,12 @@ for _playable in (
     register(_playable)
 
 
-# Each faction's rules, loaded once (read directly by context.Game.rules, asked dozens of
-# times per move).
-LOADED_RULES: dict[str, FactionRules] = {}
+# Each faction's rules, loaded once. Every playable faction's are loaded here, so that the
+# engine reads them as ``LOADED_RULES[f.name]`` (dozens of times per move) without a call;
+# rules registered later (a variant without data) are loaded by ``faction_rules``.
+LOADED_RULES: dict[str, FactionRules] = {
+    name: _REGISTRY[name](spec) for name, spec in faction_specs().items() if name in _REGISTRY
+}
 
 
 def faction_rules(name: str) -> FactionRules:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import turns
 from .data import bonus_tiles, favor_tiles
+from .factions import LOADED_RULES
 
 if TYPE_CHECKING:
     from .context import Game
@@ -44,7 +45,7 @@ def _other_income(
     g: Game, f: FactionState
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """The bonus tile's, the buildings' and the favor tiles' income."""
-    spec = g.rules(f).spec
+    spec = LOADED_RULES[f.name].spec
     buildings: dict[str, int] = {}
     for kind, tables in spec.income.items():
         level = f.buildings[kind]

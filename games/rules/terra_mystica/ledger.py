@@ -29,7 +29,7 @@ class LedgerRow:
     # The change over the row as given; None: worked out from ``before`` when asked for.
     fixed_delta: dict[str, int] | None
     leech: dict[str, int]  # faction -> power offered by this row
-    # The engine's rows: the faction's snapshot when the row began (see _snapshot) and its
+    # The engine's rows: the faction's snapshot when the row began (see Ledger.begin_row) and its
     # unplaced cult steps at the end. Most rows are never shown, so the delta waits for a reader.
     before: tuple[int, ...]
     cult_steps: int
@@ -105,19 +105,6 @@ class LedgerRow:
         }
 
 
-def _snapshot(f: FactionState) -> tuple[int, int, int, int, int, int]:
-    """What a row's delta is measured from: VP, C, W, P, power value, cult steps."""
-    cult = f.cult
-    return (
-        f.vp,
-        f.c,
-        f.w,
-        f.p,
-        f.p2 + 2 * f.p3,
-        cult[0] + cult[1] + cult[2] + cult[3] + f.cult_steps,
-    )
-
-
 class Ledger:
     """Collects the rows of one move. Turn-marker bookkeeping lives in the state."""
 
@@ -133,13 +120,8 @@ class Ledger:
         self.force_finish = False
 
     def start_row(self, faction: FactionState) -> None:
-        if self.collecting is not None:
-            return
-        self.collecting = faction
-        self.commands = []
-        self.leech = {}
-        self.force_finish = False
-        self.start = _snapshot(faction)
+        if self.collecting is None:
+            self.begin_row(faction)
 
     def begin_row(self, faction: FactionState) -> None:
         """Start a row for ``faction``, closing a row another faction is collecting."""
@@ -148,12 +130,20 @@ class Ledger:
             return
         if collecting is not None:
             self.finish_row()
-        # start_row's work, written out: this runs before every command of the game.
+        # What a row's delta is measured from: VP, C, W, P, power value, cult steps.
         self.collecting = faction
         self.commands = []
         self.leech = {}
         self.force_finish = False
-        self.start = _snapshot(faction)
+        cult = faction.cult
+        self.start = (
+            faction.vp,
+            faction.c,
+            faction.w,
+            faction.p,
+            faction.p2 + 2 * faction.p3,
+            cult[0] + cult[1] + cult[2] + cult[3] + faction.cult_steps,
+        )
 
     def add_command(self, command: str) -> None:
         if self.collecting is not None:
@@ -169,17 +159,37 @@ class Ledger:
         # A row with no command is written only for a dropped faction (its income, its scores).
         if self.commands or f.dropped:
             # The row takes over the offers dict: the next row starts with a new one.
-            self.rows.append(_row(f, ". ".join(self.commands), self.start, self.leech))
+            cult = f.cult
+            self.rows.append(
+                LedgerRow(
+                    f.name,
+                    ". ".join(self.commands),
+                    f.vp,
+                    f.c,
+                    f.w,
+                    f.p,
+                    (f.p1, f.p2, f.p3),
+                    (cult[0], cult[1], cult[2], cult[3]),
+                    None,
+                    self.leech,
+                    self.start,
+                    f.cult_steps,
+                )
+            )
             self.leech = {}
         self.collecting = None
         self.state.trailing_comment = False
 
     def add_effect_row(self, faction: FactionState, command: str, effect) -> None:
-        """A complete row for ``faction`` written now, while another row may be collecting."""
-        start = _snapshot(faction)
+        """A complete row for ``faction`` written now, while another row may be collecting
+        (it goes on collecting after). ``effect`` changes the faction only, not the ledger."""
+        collecting = (self.collecting, self.commands, self.start, self.leech, self.force_finish)
+        self.collecting = None
+        self.begin_row(faction)
         effect()
-        self.rows.append(_row(faction, command, start, {}))
-        self.state.trailing_comment = False
+        self.commands = [command]
+        self.finish_row()
+        self.collecting, self.commands, self.start, self.leech, self.force_finish = collecting
 
     def add_comment(self, text: str) -> None:
         self.rows.append(LedgerRow(None, text))
@@ -193,21 +203,3 @@ class Ledger:
         if s.trailing_comment:
             return
         self.add_comment(f"Round {round_no}, turn {turn}")
-
-
-def _row(f: FactionState, command: str, start: tuple[int, ...], leech: dict[str, int]) -> LedgerRow:
-    cult = f.cult
-    return LedgerRow(
-        f.name,
-        command,
-        f.vp,
-        f.c,
-        f.w,
-        f.p,
-        (f.p1, f.p2, f.p3),
-        (cult[0], cult[1], cult[2], cult[3]),
-        None,
-        leech,
-        start,
-        f.cult_steps,
-    )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core import RuleError
 from . import turns
+from .factions import LOADED_RULES
 from .offers import pending_offers, reward_declines
 
 if TYPE_CHECKING:
@@ -29,10 +30,12 @@ def compute_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]
     if g.s.bridges:
         around = (*around, *g.bridged_to(hex_id))
     for n in around:
-        other = owner.get(n)
+        if n not in owner:  # most hexes around hold no building
+            continue
+        other = owner[n]
         if other and other != builder.name:
             # An offer counts the receiver's own buildings at their power values (Yetis: 4).
-            power = g.rules(g.s.factions[other]).building_power(building[n])
+            power = LOADED_RULES[other].building_powers[building[n]]
             offers[other] = offers.get(other, 0) + power
     return offers
 
@@ -55,7 +58,7 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
         amount = offers.get(f.name)
         if not amount:
             continue
-        actual = min(amount, capacity(f))
+        actual = min(amount, 2 * f.p1 + f.p2)  # capacity(f)
         turns.require_action(
             g,
             f,
@@ -90,7 +93,7 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
             record["leech_tainted"] = f"leech {amount} from {source}"
             continue
         builder = s.factions[record["from_faction"]]
-        taken_reward = g.rules(builder).taken_reward(g.s)
+        taken_reward = LOADED_RULES[builder.name].taken_reward(g.s)
         if (
             taken_reward
             and not record.get("trade")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
+from .factions import LOADED_RULES
 
 if TYPE_CHECKING:
     from .context import Game
@@ -37,6 +38,13 @@ def decline(g: Game, f: FactionState, amount: int, source: str) -> None:
 
 
 def decline_all(g: Game, f: FactionState) -> int:
+    # Asked for every action taken; most find no offer open, answered by this scan alone.
+    name = f.name
+    for r in g.s.action_required:
+        if r["type"] == "leech" and r["faction"] == name:
+            break
+    else:
+        return 0
     offers = pending_offers(g, f)
     for record in offers:
         decline(g, f, record["amount"], record["from_faction"])
@@ -54,8 +62,8 @@ def reward_declines(g: Game, record: dict) -> None:
         return
     if builder.leech_rejected.get(key, 0) == 0:
         return
-    reward = g.rules(builder).leech_reward_declined
-    option = g.rules(builder).leech_declined_option
+    reward = LOADED_RULES[builder.name].leech_reward_declined
+    option = LOADED_RULES[builder.name].leech_declined_option
     if not reward or (option and not g.has(option)):
         return
     g.ledger.add_effect_row(

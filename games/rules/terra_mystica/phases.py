@@ -15,6 +15,7 @@ from ..core import RuleError
 from . import auction, income, scoring
 from .data import CYCLE_INDEX
 from .expansion import merchants
+from .factions import LOADED_RULES
 from .turns import blocking_count, factions_in_turn_order, require_action, start_full_move
 
 if TYPE_CHECKING:
@@ -38,11 +39,17 @@ class Phase:
 def what_next(g: Game) -> None:
     """Run the phase handlers in table order; a handler that moves the game on hands over
     to the following rows in the same call."""
-    if g.s.phase == "play":  # the common case, and the table's last row
+    s = g.s
+    if s.phase == "play":  # the common case, and the table's last row
+        # _in_play's first test written out: this runs after every command of the actions
+        # phase, and a decision is nearly always open (the active player's action).
+        for r in s.action_required:
+            if not r.get("optional"):
+                return
         _in_play(g)
         return
     for phase in PHASES:
-        if g.s.phase == phase.name:
+        if s.phase == phase.name:
             phase.handler(g)
 
 
@@ -73,7 +80,7 @@ def _in_select_factions(g: Game) -> None:
         # Volcano factions choose their start colour once every faction is taken.
         for f in s.factions_in_order():
             if f.color not in CYCLE_INDEX:
-                for step in g.rules(f).late_setup_steps:
+                for step in LOADED_RULES[f.name].late_setup_steps:
                     s.action_required.append({"type": step, "faction": f.name})
         if s.action_required and any(r.get("faction") for r in s.action_required):
             s.action_required = [r for r in s.action_required if r.get("faction")]

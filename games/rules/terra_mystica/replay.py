@@ -113,12 +113,23 @@ COMMENT, DROP, EMPTY, ENGINE, SETUP, PLAYER = range(6)
 FED_KINDS = frozenset({DROP, SETUP, PLAYER})
 
 
-def row_kind(row: dict) -> int:
-    if row["kind"] == "comment":
-        return DROP if row.get("tag") == "drop" else COMMENT
-    if row["origin"] == "engine":
-        return SETUP if row["command"] == "setup" else ENGINE
-    return EMPTY if _empty_row(row) else PLAYER
+def row_kinds(rows: list[dict]) -> list[int]:
+    """What each row of the record is to the replay, worked out once per game (one loop,
+    not a call per row)."""
+    kinds = []
+    for row in rows:
+        if row["kind"] == "comment":
+            kinds.append(DROP if row.get("tag") == "drop" else COMMENT)
+        elif row["origin"] == "engine":
+            kinds.append(SETUP if row["command"] == "setup" else ENGINE)
+        elif (
+            not str(row.get("player_command") or "").strip()
+            and not str(row.get("command") or "").strip()
+        ):
+            kinds.append(EMPTY)  # a faction's row the site wrote without any command
+        else:
+            kinds.append(PLAYER)
+    return kinds
 
 
 class _Feeder:
@@ -134,7 +145,7 @@ class _Feeder:
     def __init__(self, state: GameState, rows: list[dict], seats: dict[str, int]) -> None:
         self.state = state
         self.rows = rows
-        self.kinds = [row_kind(row) for row in rows]
+        self.kinds = row_kinds(rows)
         self.seats = seats
         self.queue: deque[LedgerRow] = deque()
         self.next = 0
@@ -159,13 +170,6 @@ class _Feeder:
         for r in produced:
             if r.faction is not None:  # comments are not compared
                 queue.append(r)
-
-    def reach(self, i: int) -> None:
-        """Row ``i`` is next to compare: feed it unless it ran ahead already."""
-        if i >= self.next:
-            if self.kinds[i] in FED_KINDS:
-                self.feed(i)
-            self.next = i + 1
 
     def feed_ahead(self, i: int) -> None:
         """Feed the rows after ``i`` until the engine has written a row."""
@@ -206,19 +210,30 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                     if mismatch:
                         break
                 continue
-            feeder.reach(i)
+            # Row i is next to compare: feed it unless it ran ahead already.
+            if i >= feeder.next:
+                if kind in FED_KINDS:
+                    feeder.feed(i)
+                feeder.next = i + 1
             if kind in (COMMENT, DROP):
                 continue
             # An engine row may be written before the player row that caused it (the
             # Cultists' reward precedes the acceptance): feed ahead until it appears.
-            feeder.feed_ahead(i)
             if not queue:
-                mismatch = Mismatch(
-                    row["line"], row["faction"], row["command"], "row", row["command"], "no row"
-                )
-                break
+                feeder.feed_ahead(i)
+                if not queue:
+                    mismatch = Mismatch(
+                        row["line"], row["faction"], row["command"], "row", row["command"], "no row"
+                    )
+                    break
             got = queue.popleft()
-            while _folded_income(row, got):
+            # Our income row for a faction the record has no income row for here: the site
+            # folds another faction's income into a row still open (and writes none for a
+            # dropped faction). Its values reach the record through that faction's next
+            # row, where they are compared.
+            while got.command.endswith("_income_for_faction") and (
+                row["command"] != got.command or row["faction"] != got.faction
+            ):
                 folded += 1
                 feeder.feed_ahead(i)
                 if not queue:
@@ -280,28 +295,9 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     )
 
 
-def _empty_row(row: dict) -> bool:
-    """A faction's row the site wrote without any command."""
-    return (
-        row["kind"] != "comment"
-        and row.get("origin") != "engine"
-        and not str(row.get("player_command") or "").strip()
-        and not str(row.get("command") or "").strip()
-    )
-
-
 def _unchanged(row: LedgerRow) -> LedgerRow:
     """The faction's values as after ``row``, for a row that changed nothing."""
     return replace(row, command="", fixed_delta={}, leech={})
-
-
-def _folded_income(row: dict, got: LedgerRow) -> bool:
-    """Our income row for a faction the record has no income row for here: the site folds
-    another faction's income into a row still open (and writes none for a dropped faction).
-    Its values reach the record through that faction's next row, where they are compared."""
-    if not got.command.endswith("_income_for_faction"):
-        return False
-    return row["command"] != got.command or row["faction"] != got.faction
 
 
 def matches(row: dict, got: LedgerRow) -> bool:
@@ -319,14 +315,14 @@ def matches(row: dict, got: LedgerRow) -> bool:
         return False
     cult: dict[str, int] = after["cult"]
     tracks = got.cult
-    if len(cult) != len(CULTS):
-        return False
     # The record lists the tracks in CULTS' order: one tuple comparison instead of four
     # lookups; any other order is compared by name.
     if tuple(cult) == CULTS:
         if tuple(cult.values()) != tracks:
             return False
     else:
+        if len(cult) != len(CULTS):
+            return False
         for k, name in enumerate(CULTS):
             if cult.get(name) != tracks[k]:
                 return False

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .data import CULTS, bonus_tiles, favor_tiles
 from .expansion import merchants
+from .factions import LOADED_RULES
 from .setup import FINAL_SCORING_TILES
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def score_build(g: Game, f: FactionState, kind: str) -> None:
             vp = tiles[tile].get("vp_on_build", {}).get(kind)
             if vp:
                 g.adjust(f, "VP", vp, tile)
-    score = g.score_tile()
+    score = g.round_tiles[g.s.round]  # the round's scoring tile (Game.score_tile)
     if score is not None:
         vp = score.vp.get(kind)
         if vp:
@@ -46,7 +47,7 @@ def pass_vp(g: Game, f: FactionState) -> list[tuple[int, str]]:
         table = favor_tiles()[tile].get("pass_vp", {}).get("TP")
         if table and table[f.buildings["TP"]]:
             out.append((table[f.buildings["TP"]], tile))
-    extra = g.rules(f).pass_vp(g.s, f)
+    extra = LOADED_RULES[f.name].pass_vp(g.s, f)
     if extra:
         out.append((extra, "faction"))
     if g.s.merchants is not None:
@@ -88,7 +89,7 @@ def _direct_links(g: Game, f: FactionState) -> dict[str, list[str]]:
     """For each of ``f``'s buildings, the hexes directly connected to it (edges, bridges,
     the Mermaids' river towns)."""
     land = g.board.land_neighbours
-    links = g.s.river_links if g.rules(f).river_towns else {}
+    links = g.s.river_links if LOADED_RULES[f.name].river_towns else {}
     bridged = bool(g.s.bridges)
     out: dict[str, list[str]] = {}
     for a in f.locations:
@@ -103,19 +104,18 @@ def _direct_links(g: Game, f: FactionState) -> dict[str, list[str]]:
 
 def _network_linked(g: Game, f: FactionState) -> dict[str, list[str]]:
     """``_direct_links`` plus the buildings within shipping (or tunnel, carpet) range."""
-    spec = g.rules(f).spec
+    spec = LOADED_RULES[f.name].spec
     board = g.board
     if spec.teleport is not None:
         reach = f.carpet_range if spec.teleport.kind == "carpet" else spec.teleport.base_range
         distances, limit = board.hex_distance, reach + 1
     else:
         distances, limit = board.river_distance, f.ship
-    beyond = limit + 1
     locs = f.locations
     out = _direct_links(g, f)
     for a, near in out.items():
         within = distances[a]
-        near += [b for b in locs if within.get(b, beyond) <= limit]
+        near += [b for b in locs if b in within and within[b] <= limit]
     return out
 
 
@@ -261,7 +261,7 @@ def score_resources(g: Game, f: FactionState) -> None:
     f.p = 0
     f.w = 0
     f.c += coins
-    rate = g.rules(f).spec.exchange_rates.get("C", {}).get("VP", 3)
+    rate = LOADED_RULES[f.name].spec.exchange_rates.get("C", {}).get("VP", 3)
     vp = f.c // rate
     if vp:
         f.c -= vp * rate

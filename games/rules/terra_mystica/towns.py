@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from .factions import LOADED_RULES
+
 if TYPE_CHECKING:
     from .board import Board
-    from .factions import FactionRules
     from .state import FactionState, GameState
 
 
@@ -23,7 +24,6 @@ class Places(Protocol):
     board: Board
 
     def bridged_to(self, hex_id: str) -> list[str]: ...
-    def rules(self, f: FactionState) -> FactionRules: ...
     def adjust(self, f: FactionState, kind: str, delta: int, source: str | None = None) -> None: ...
 
 
@@ -32,11 +32,12 @@ def own_neighbours(g: Places, f: FactionState, hex_id: str) -> list[str]:
     owner = g.s.owner
     name = f.name
     # Only land hexes hold buildings: the river hexes around are never looked at.
-    out = [h for h in g.board.land_neighbours[hex_id] if owner.get(h) == name]
+    # ``h in owner`` first: most hexes around hold no building.
+    out = [h for h in g.board.land_neighbours[hex_id] if h in owner and owner[h] == name]
     if g.s.bridges:
-        out += [h for h in g.bridged_to(hex_id) if owner.get(h) == name]
-    if g.s.river_links and g.rules(f).river_towns:
-        out += [h for h in g.s.river_links.get(hex_id, ()) if owner.get(h) == name]
+        out += [h for h in g.bridged_to(hex_id) if h in owner and owner[h] == name]
+    if g.s.river_links and LOADED_RULES[f.name].river_towns:
+        out += [h for h in g.s.river_links.get(hex_id, ()) if h in owner and owner[h] == name]
     return out
 
 
@@ -50,8 +51,12 @@ def _add_to_town(g: Places, f: FactionState, hex_id: str, town_id: int) -> None:
                 stack.append(n)
 
 
-def town_tiles_left(g: Places) -> int:
-    return sum(n for t, n in g.s.pool.items() if n > 0 and t.startswith("TW"))
+def town_tile_left(g: Places) -> bool:
+    # A plain loop: a generator would be resumed for every tile of the pool.
+    for tile, n in g.s.pool.items():  # noqa: SIM110
+        if n > 0 and tile[:2] == "TW":
+            return True
+    return False
 
 
 def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], int, int]:
@@ -61,7 +66,7 @@ def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], in
     power = size = 0
     s = g.s
     building, owner, name = s.building, s.owner, f.name
-    building_power = g.rules(f).building_power
+    building_power = LOADED_RULES[f.name].building_powers
     # Asked after every build: without bridges or river links (most of a game) the land
     # neighbours are all there is, scanned here instead of through own_neighbours.
     land = None if s.bridges or s.river_links else g.board.land_neighbours
@@ -69,11 +74,11 @@ def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], in
         h = stack.pop()
         kind = building.get(h)
         if kind:
-            power += building_power(kind)
+            power += building_power[kind]
             size += 2 if kind == "SA" else 1
         near = land[h] if land is not None else own_neighbours(g, f, h)
         for n in near:
-            if n not in seen and owner.get(n) == name:
+            if n not in seen and n in owner and owner[n] == name:
                 seen.add(n)
                 stack.append(n)
     return seen, power, size
@@ -84,7 +89,11 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
     s = g.s
     if hex_id in s.town or s.owner.get(hex_id) != f.name:
         return False
-    near = own_neighbours(g, f, hex_id)
+    if s.bridges or s.river_links:
+        near = own_neighbours(g, f, hex_id)
+    else:  # most of a game: the land neighbours are all there is (own_neighbours' first scan)
+        owner, name = s.owner, f.name
+        near = [h for h in g.board.land_neighbours[hex_id] if h in owner and owner[h] == name]
     for n in near:
         if n in s.town:
             _add_to_town(g, f, hex_id, s.town[n])
@@ -95,7 +104,7 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
         # Two in five builds and upgrades that could found a town are lone.
         return False
     group, power, size = group_strength(g, f, hex_id)
-    if power >= f.town_size and size >= 4 and town_tiles_left(g):
+    if power >= f.town_size and size >= 4 and town_tile_left(g):
         town_id = max(s.town.values(), default=0) + 1
         for h in group:
             s.town[h] = town_id

@@ -264,16 +264,6 @@ def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
     return None
 
 
-def maybe_advance_turn(g: Game, f: FactionState, nxt: FactionState) -> None:
-    s = g.s
-    if s.full_turn_played:
-        s.full_turn_played = False
-        s.turn += 1
-    if f.order >= nxt.order:
-        s.full_turn_played = True
-    g.ledger.turn(s.round, s.turn)
-
-
 def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     """The faction's input ended: pass the turn on if its action is complete."""
     incomplete = detect_incomplete_turn(g, f)
@@ -281,12 +271,26 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     if not s.round:
         return
     if not incomplete and s.active == f.name and not f.allowed_actions:
-        dismiss_action(g, f, "full")
+        # dismiss_action(g, f, "full") written out (this runs after every action): the
+        # faction has one such record at most (require_action keeps one of each type).
+        records, name = s.action_required, f.name
+        for k, r in enumerate(records):
+            if r["type"] == "full" and r.get("faction") == name:
+                s.action_required = records[:k] + records[k + 1 :]
+                break
         nxt = next_faction_in_turn(g, f)
         if nxt is not None:
             require_action(g, nxt, {"type": "full"})
             start_full_move(g, nxt)
-            maybe_advance_turn(g, f, nxt)
+            # A new turn once every faction has played; the ledger's turn marker asked for
+            # only when the turn changes.
+            if s.full_turn_played:
+                s.full_turn_played = False
+                s.turn += 1
+            if f.order >= nxt.order:
+                s.full_turn_played = True
+            if s.turn != s.ledger_turn or s.round != s.ledger_round:
+                g.ledger.turn(s.round, s.turn)
     if s.new_order:
         s.order = s.new_order
         s.new_order = []
