@@ -2,9 +2,10 @@
 
 Candidates are generated from the state (cheap filters: reachable hexes, own buildings,
 tiles left, actions not yet used), then each is checked by applying it to a copy of the
-state, so this module can never disagree with the rules; only a power action that bowl III
-cannot pay is refused without a copy, as the engine refuses it before anything else of the
-row (``lacks_power``: in a rich turn most refused candidates are such spade actions). Steps
+state (one scratch copy, set back after each trial: ``Trials``), so this module can never
+disagree with the rules; only a power action that bowl III cannot pay is refused without a
+trial, as the engine refuses it before anything else of the row (``lacks_power``: in a rich
+turn most refused candidates are such spade actions). Steps
 that open further steps (an action giving spades, a temple giving a favor tile) are listed
 on their own; the follow-up is then a pending decision with its own legal commands.
 Conversions are limited to single useful units.
