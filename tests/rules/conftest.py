@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from games.rules.terra_mystica import GameSetup, GameState, apply, new_game
+from games.rules.terra_mystica import (
+    GameSetup,
+    GameState,
+    apply,
+    legal_commands,
+    new_game,
+    waiting_for,
+)
 from games.rules.terra_mystica.replay import load_game_file, replay_game
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "corpus"
@@ -131,3 +139,14 @@ def fuzz_games(examples: int, **more: Any) -> Callable[[Callable[..., None]], An
         )
 
     return wrap
+
+
+def random_play(state: GameState, rng: random.Random) -> Iterator[GameState]:
+    """The states of a game played on from ``state`` to its end, each move a legal row chosen
+    at random (a pass seldom while there is something else to do)."""
+    while not state.finished:
+        yield state
+        actor = rng.choice(sorted({d.actor for d in waiting_for(state)}))
+        rows = legal_commands(state, actor)
+        others = [r for r in rows if not r.startswith("pass")] or rows
+        state = apply(state, actor, rng.choice(others if rng.random() < 0.95 else rows))

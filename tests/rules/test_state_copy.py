@@ -6,14 +6,21 @@ its default. These run on both builds (``bench/engine_compiled --test``).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
+import random
 
+from games.rules.core import RuleError
 from games.rules.terra_mystica import apply, legal_commands, waiting_for
+from games.rules.terra_mystica.engine import apply_in_place
+from games.rules.terra_mystica.legal import candidate_rows
+from games.rules.terra_mystica.notation import parse_row
 from games.rules.terra_mystica.replay import replay_game
 from games.rules.terra_mystica.state import FactionState, GameState, attributes
 
-from .conftest import corpus_game
+from . import fuzz
+from .conftest import corpus_game, fuzz_games, random_play
 
 
 def _unusual(value, n: int):
@@ -92,3 +99,103 @@ def test_listing_legal_moves_and_applying_them_leaves_no_cyclic_garbage():
         gc.enable()
     assert listed
     assert unreachable == 0
+
+
+def _changed(value, n: int):
+    """``value`` changed in place in a way ``restore`` must notice: an entry added, and the
+    first one changed."""
+    if isinstance(value, list):
+        if value and isinstance(value[0], list | dict):  # (the test gives such lists one)
+            value[0] = _changed(value[0], n)
+            value.append(type(value[0])())  # the same kind of entry (a bridge, a record)
+        else:
+            value.append(f"unusual-{n}")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            value[key] = _changed(item, n) if isinstance(item, list | dict) else f"unusual-{n}"
+            break
+        # An entry of the kind it holds (a list where a dict may hold lists).
+        kind = next(iter(value.values()), [])
+        value[f"unusual-{n}"] = type(kind)() if isinstance(kind, list | dict) else n
+    return value
+
+
+def _shared_containers(a, b) -> list[str]:
+    """The containers ``a`` and ``b`` (states or factions) hold in common, at any depth."""
+    shared = []
+
+    def walk(x, y, path: str) -> None:
+        if isinstance(x, list | dict) and x is y:
+            shared.append(path)
+        elif isinstance(x, list) and isinstance(y, list):
+            for i, (u, v) in enumerate(zip(x, y, strict=False)):
+                walk(u, v, f"{path}[{i}]")
+        elif isinstance(x, dict) and isinstance(y, dict):
+            for k in x.keys() & y.keys():
+                walk(x[k], y[k], f"{path}[{k!r}]")
+
+    for name, value in attributes(a).items():
+        if name != "factions":
+            walk(value, attributes(b)[name], name)
+    return shared
+
+
+def test_restore_sets_back_every_field_and_shares_no_container():
+    """``GameState.restore`` (how a legality trial, applied in place, is undone) brings back
+    every field of the state and of each faction, whatever changed: scalars, containers
+    changed in place (an entry added, one changed, nested ones too) or replaced."""
+    game = corpus_game("4pLeague_S60_D1L1_G3")
+    prefix = dict(game, rows=game["rows"][: len(game["rows"]) // 2])
+    pristine = replay_game(prefix, check=False).state
+    # Every list of containers holds one (changed below, and one of its kind added).
+    pristine.setup_order = [["witches", "dwelling"]]
+    pristine.bridges = [["A1", "A2", "witches"]]
+    pristine.river_links = {"r1": ["A1", "A2"]}
+    pristine.auction = {"offered": ["witches"], "bids": {"witches": 3}}
+    pristine.merchants = {"canals": [["A1", "A2"]], "factions": {}}
+    before = pristine.to_json()
+    live = pristine.copy()
+    live.restore(pristine)  # nothing changed: nothing to do
+    assert live.to_json() == before
+
+    for f in live.factions.values():
+        _with_unusual_scalars(f)
+        for n, (name, value) in enumerate(attributes(f).items()):
+            if isinstance(value, list | dict):
+                setattr(f, name, _changed(value, n))
+    _with_unusual_scalars(live)
+    for n, (name, value) in enumerate(attributes(live).items()):
+        if isinstance(value, list | dict) and name != "factions":
+            setattr(live, name, _changed(value, n))
+    live.blocked = ["ACT1", "ACT2"]  # a container replaced, not changed in place
+    assert live.to_json() != before
+
+    live.restore(pristine)
+
+    assert live.to_json() == before
+    assert pristine.to_json() == before
+    assert not _shared_containers(live, pristine)
+    for name, f in live.factions.items():
+        assert not _shared_containers(f, pristine.factions[name]), name
+
+
+@fuzz_games(6)
+def test_every_row_tried_in_place_and_restored_leaves_the_state_as_it_was(family, index, seed):
+    """What ``legal.Trials`` relies on: any candidate row (the whole moves of every kind,
+    passes that end a round included) applied to a state in place, accepted or refused, is
+    undone by ``restore``, trial after trial on the same state."""
+    rng = random.Random(seed)
+    moves = 0
+    for moves, state in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
+        if moves % 9:
+            continue
+        before = state.to_json()
+        live = state.copy()
+        for actor in sorted({d.actor for d in waiting_for(state)}):
+            for row in candidate_rows(state, actor):
+                with contextlib.suppress(RuleError):
+                    apply_in_place(live, actor, parse_row(row))
+                live.restore(state)
+                assert live.to_json() == before, (actor, row)
+                assert not _shared_containers(live, state), (actor, row)
+    assert moves > 20

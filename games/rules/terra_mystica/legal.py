@@ -2,9 +2,10 @@
 
 Candidates are generated from the state (cheap filters: reachable hexes, own buildings,
 tiles left, actions not yet used), then each is checked by applying it to a copy of the
-state, so this module can never disagree with the rules; only a power action that bowl III
-cannot pay is refused without a copy, as the engine refuses it before anything else of the
-row (``lacks_power``: in a rich turn most refused candidates are such spade actions). Steps
+state (one scratch copy, set back after each trial: ``Trials``), so this module can never
+disagree with the rules; only a power action that bowl III cannot pay is refused without a
+trial, as the engine refuses it before anything else of the row (``lacks_power``: in a rich
+turn most refused candidates are such spade actions). Steps
 that open further steps (an action giving spades, a temple giving a favor tile) are listed
 on their own; the follow-up is then a pending decision with its own legal commands.
 Conversions are limited to single useful units.
@@ -99,9 +100,11 @@ def random_legal_command(
 def power_action_cost(state: GameState, f: FactionState, row: str) -> int | None:
     """The power ``row`` pays from bowl III first, when it opens with a power action (the
     engine checks that cost before anything else of the row); None for any other row."""
+    if not row.startswith("action "):
+        return None
     step = row.split(". ", 1)[0]
     action = step[len("action ") :]
-    if not step.startswith("action ") or action not in POWER_ACTIONS or state.merchants:
+    if action not in POWER_ACTIONS or state.merchants:
         return None
     return faction_rules(f.name).power_action_cost(f, POWER_ACTIONS[action]["PW"])
 
@@ -126,28 +129,31 @@ def accepts(state: GameState, actor: str, row: str) -> bool:
 
 
 def _accepts_parsed(state: GameState, actor: str, parsed: list[Command]) -> bool:
+    copy = state.copy()
     try:
-        copy = state.copy()
         resolve_actor(copy, actor, parsed)
-        apply_in_place(copy, actor, parsed)
     except RuleError:
         return False
-    f = copy.factions.get(actor)
-    return f is None or not stranded_spades(copy, f)
+    return _tried(copy, actor, parsed)
 
 
 class Trials:
     """The trials of one listing's candidate rows, in which rows that share their first steps
-    share one trial of those steps.
+    share one trial of those steps, and every trial is applied in place and then undone.
 
     In a rich turn most candidates are one action and its follow-up (``action ACT5. dig 1.
     build E6``, ``action ACT5. dig 1. build F2``, ...): the state after the shared steps, the
     turn still open, is made once (as ``middle_of_row`` makes it), and each row's last step is
-    tried on a copy of it (on the state itself by the last row that needs it). That is what
-    applying the whole row does: the steps run in the same order on the same state, and what
-    a row carries from one step to the next outside the state (its ledger row) decides
-    nothing. The one exception is the Yucata power sacrifice, watched over a whole row: those
-    games try each row whole. A refused shared part refuses every row that starts with it.
+    tried on it. That is what applying the whole row does: the steps run in the same order on
+    the same state, and what a row carries from one step to the next outside the state (its
+    ledger row) decides nothing. The one exception is the Yucata power sacrifice, watched over
+    a whole row: those games try each row whole. A refused shared part refuses every row that
+    starts with it.
+
+    A trial does not copy the state it is tried on: it is applied to it in place, and the
+    state is set back (``GameState.restore``) before the next trial there, a few containers
+    copied again instead of the whole state (a copy and its deallocation were two fifths of
+    a listing).
     """
 
     def __init__(self, state: GameState, actor: str, rows: list[str]) -> None:
@@ -157,7 +163,11 @@ class Trials:
         # rows still to try per shared part, and the state after that part (None: refused).
         self.parsed: dict[str, tuple[list[Command], str]] = {}
         self.waiting: dict[str, int] = {}
-        self.middles: dict[str, GameState | None] = {}
+        self.middles: dict[str, _Scratch | None] = {}
+        # Where whole rows are tried: ``state`` itself is never written.
+        self.whole: _Scratch | None = None
+        # Whether bowl III cannot pay an action, per first step (``lacks_power``).
+        self.unpaid: dict[str, bool] = {}
         self.shared = actor in state.factions and not Game(state).has(YUCATA_SACRIFICE)
         if not self.shared:
             return
@@ -174,45 +184,89 @@ class Trials:
                 self.waiting[first] = self.waiting.get(first, 0) + 1
 
     def made(self, steps: list[Command], middle: GameState) -> None:
-        """``middle`` is the state after ``steps``, made already (the rows' shared part)."""
+        """``middle`` is the state after ``steps``, made already (the rows' shared part); the
+        trials may write it."""
         if self.shared:
-            self.middles[_texts(steps)] = middle
+            self.middles[_texts(steps)] = _Scratch(middle)
 
     def accepts(self, row: str) -> bool:
         """``accepts(state, actor, row)``, and not a power action bowl III cannot pay."""
         state, actor = self.state, self.actor
-        if lacks_power(state, actor, row):
-            return False
+        if row.startswith("action "):
+            step = row.split(". ", 1)[0]
+            unpaid = self.unpaid.get(step)
+            if unpaid is None:
+                unpaid = self.unpaid[step] = lacks_power(state, actor, step)
+            if unpaid:
+                return False
         plan = self.parsed.get(row)
         if plan is None:
-            return accepts(state, actor, row)
+            try:
+                parsed = parse_row(row)
+            except RuleError:
+                return False
+            return self._accepts_whole(parsed)
         parsed, first = plan
         left = self.waiting[first]
         if first in self.middles:
-            middle = self.middles[first]
+            scratch = self.middles[first]
         elif left < 2:
-            return _accepts_parsed(state, actor, parsed)
+            return self._accepts_whole(parsed)
         else:
             middle = state.copy()
             try:
                 apply_in_place(middle, actor, parsed[:-1], end_of_input=False)
+                scratch = _Scratch(middle)
             except RuleError:
-                middle = None
-            self.middles[first] = middle
-        if middle is None:
+                scratch = None
+            self.middles[first] = scratch
+        if scratch is None:
             return False
         self.waiting[first] = left - 1
-        if left > 1:
-            trial = middle.copy()
-        else:
-            trial = middle  # the last row to need it: no copy
-            del self.middles[first]
+        if left < 2:
+            del self.middles[first]  # the last row to need it: not set back
+        return _tried(scratch.take(last=left < 2), actor, parsed[-1:])
+
+    def _accepts_whole(self, parsed: list[Command]) -> bool:
+        scratch = self.whole
+        if scratch is None:
+            scratch = self.whole = _Scratch(self.state.copy(), self.state)
+        trial = scratch.take(last=False)
         try:
-            apply_in_place(trial, actor, parsed[-1:])
+            resolve_actor(trial, self.actor, parsed)
         except RuleError:
             return False
-        f = trial.factions.get(actor)
-        return f is None or not stranded_spades(trial, f)
+        return _tried(trial, self.actor, parsed)
+
+
+class _Scratch:
+    """A state that trials are applied to in place, each undone before the next one: set
+    back to ``pristine`` (a copy taken before the first trial, unless given)."""
+
+    def __init__(self, live: GameState, pristine: GameState | None = None) -> None:
+        self.live = live
+        self.pristine = pristine
+        self.tried = False
+
+    def take(self, last: bool) -> GameState:
+        """The state to try a row on (as it was first); ``last``: no other trial follows."""
+        if self.tried:
+            assert self.pristine is not None
+            self.live.restore(self.pristine)
+        elif self.pristine is None and not last:
+            self.pristine = self.live.copy()
+        self.tried = True
+        return self.live
+
+
+def _tried(trial: GameState, actor: str, parsed: list[Command]) -> bool:
+    """Does the engine accept ``parsed`` applied to ``trial`` (which it writes)?"""
+    try:
+        apply_in_place(trial, actor, parsed)
+    except RuleError:
+        return False
+    f = trial.factions.get(actor)
+    return f is None or not stranded_spades(trial, f)
 
 
 def _texts(steps: list[Command]) -> str:

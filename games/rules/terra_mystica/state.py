@@ -123,56 +123,7 @@ class FactionState:
             new = _shallow_copy(self)
         else:
             new = FactionState.__new__(FactionState)
-            new.name = self.name
-            new.color = self.color
-            new.seat = self.seat
-            new.player = self.player
-            new.vp = self.vp
-            new.c = self.c
-            new.w = self.w
-            new.p = self.p
-            new.p1 = self.p1
-            new.p2 = self.p2
-            new.p3 = self.p3
-            new.burned = self.burned
-            new.unlock_terrain = self.unlock_terrain
-            new.volcano_tf = self.volcano_tf
-            new.cult_debt = self.cult_debt
-            new.chips = self.chips
-            new.keys = self.keys
-            new.ship = self.ship
-            new.dig = self.dig
-            new.teleport_level = self.teleport_level
-            new.carpet_range = self.carpet_range
-            new.max_p = self.max_p
-            new.cult_priests = self.cult_priests
-            new.bridges_left = self.bridges_left
-            new.bonus = self.bonus
-            new.town_size = self.town_size
-            new.passed = self.passed
-            new.dropped = self.dropped
-            new.start_player = self.start_player
-            new.income_taken = self.income_taken
-            new.order = self.order
-            new.spade = self.spade
-            new.free_tf = self.free_tf
-            new.free_tp = self.free_tp
-            new.free_d = self.free_d
-            new.teleport_no_tf = self.teleport_no_tf
-            new.tf_need_hex_adjacency = self.tf_need_hex_adjacency
-            new.cult_steps = self.cult_steps
-            new.cults_on_same_track = self.cults_on_same_track
-            new.gain_favor = self.gain_favor
-            new.gain_tw = self.gain_tw
-            new.bridge = self.bridge
-            new.convert_w_to_p = self.convert_w_to_p
-            new.gain_action = self.gain_action
-            new.gain_p3_for_vp = self.gain_p3_for_vp
-            new.allowed_actions = self.allowed_actions
-            new.require_home_terrain_tf = self.require_home_terrain_tf
-            new.teleport_to = self.teleport_to
-            new.disable_spade_decline = self.disable_spade_decline
-            new.waiting = self.waiting
+            new._set_scalars(self)
         new.cult = self.cult[:]
         new.max_cult = self.max_cult[:]
         new.buildings = dict(self.buildings)
@@ -188,6 +139,94 @@ class FactionState:
         new.vp_source = dict(self.vp_source)
         new.unlocked = self.unlocked[:]
         return new
+
+    def restore(self, pristine: FactionState) -> None:
+        """Make this faction equal to ``pristine`` again, as its copy would be (how a trial
+        applied in place is undone): every field set back, and a container copied again
+        only where it differs from ``pristine``'s (most are untouched by a trial)."""
+        self._set_scalars(pristine)
+        if not _equal(self.cult, pristine.cult):
+            self.cult = pristine.cult[:]
+        if not _equal(self.max_cult, pristine.max_cult):
+            self.max_cult = pristine.max_cult[:]
+        if not _both_empty(self.buildings, pristine.buildings):
+            self.buildings = dict(pristine.buildings)
+        if not _equal(self.locations, pristine.locations):
+            self.locations = pristine.locations[:]
+        if not _equal(self.favors, pristine.favors):
+            self.favors = pristine.favors[:]
+        if not _equal(self.towns, pristine.towns):
+            self.towns = pristine.towns[:]
+        if not _both_empty(self.allowed_sub, pristine.allowed_sub):
+            self.allowed_sub = dict(pristine.allowed_sub)
+        if not _equal(self.allowed_build_locations, pristine.allowed_build_locations):
+            self.allowed_build_locations = pristine.allowed_build_locations[:]
+        if not _equal(self.cult_blocked, pristine.cult_blocked):
+            self.cult_blocked = pristine.cult_blocked[:]
+        if not _equal(self.leech_cult_gained, pristine.leech_cult_gained):
+            self.leech_cult_gained = pristine.leech_cult_gained[:]
+        if not _both_empty(self.leech_not_rejected, pristine.leech_not_rejected):
+            self.leech_not_rejected = dict(pristine.leech_not_rejected)
+        if not _both_empty(self.leech_rejected, pristine.leech_rejected):
+            self.leech_rejected = dict(pristine.leech_rejected)
+        if not _both_empty(self.vp_source, pristine.vp_source):
+            self.vp_source = dict(pristine.vp_source)
+        if not _equal(self.unlocked, pristine.unlocked):
+            self.unlocked = pristine.unlocked[:]
+
+    def _set_scalars(self, other: FactionState) -> None:
+        # Typed: in the compiled build every field is a native store (the generic attribute
+        # protocol took a third of a copy).
+        self.name = other.name
+        self.color = other.color
+        self.seat = other.seat
+        self.player = other.player
+        self.vp = other.vp
+        self.c = other.c
+        self.w = other.w
+        self.p = other.p
+        self.p1 = other.p1
+        self.p2 = other.p2
+        self.p3 = other.p3
+        self.burned = other.burned
+        self.unlock_terrain = other.unlock_terrain
+        self.volcano_tf = other.volcano_tf
+        self.cult_debt = other.cult_debt
+        self.chips = other.chips
+        self.keys = other.keys
+        self.ship = other.ship
+        self.dig = other.dig
+        self.teleport_level = other.teleport_level
+        self.carpet_range = other.carpet_range
+        self.max_p = other.max_p
+        self.cult_priests = other.cult_priests
+        self.bridges_left = other.bridges_left
+        self.bonus = other.bonus
+        self.town_size = other.town_size
+        self.passed = other.passed
+        self.dropped = other.dropped
+        self.start_player = other.start_player
+        self.income_taken = other.income_taken
+        self.order = other.order
+        self.spade = other.spade
+        self.free_tf = other.free_tf
+        self.free_tp = other.free_tp
+        self.free_d = other.free_d
+        self.teleport_no_tf = other.teleport_no_tf
+        self.tf_need_hex_adjacency = other.tf_need_hex_adjacency
+        self.cult_steps = other.cult_steps
+        self.cults_on_same_track = other.cults_on_same_track
+        self.gain_favor = other.gain_favor
+        self.gain_tw = other.gain_tw
+        self.bridge = other.bridge
+        self.convert_w_to_p = other.convert_w_to_p
+        self.gain_action = other.gain_action
+        self.gain_p3_for_vp = other.gain_p3_for_vp
+        self.allowed_actions = other.allowed_actions
+        self.require_home_terrain_tf = other.require_home_terrain_tf
+        self.teleport_to = other.teleport_to
+        self.disable_spade_decline = other.disable_spade_decline
+        self.waiting = other.waiting
 
     def to_json(self) -> dict:
         # A copy's attributes are the fields, in order, in containers of their own.
@@ -252,20 +291,7 @@ class GameState:
             new = _shallow_copy(self)
         else:
             new = GameState.__new__(GameState)
-            new.setup = self.setup
-            new.phase = self.phase
-            new.income_state = self.income_state
-            new.round = self.round
-            new.turn = self.turn
-            new.active = self.active
-            new.full_turn_played = self.full_turn_played
-            new.leech_id = self.leech_id
-            new.finished = self.finished
-            new.aborted = self.aborted
-            new.ledger_round = self.ledger_round
-            new.ledger_turn = self.ledger_turn
-            new.trailing_comment = self.trailing_comment
-            new.auction = self.auction
+            new._set_scalars(self)
             new.merchants = self.merchants
             new.factions = self.factions
         new.order = self.order[:]
@@ -284,14 +310,73 @@ class GameState:
         new.bonus_coins = dict(self.bonus_coins)
         new.cult_spaces = {k: v[:] for k, v in self.cult_spaces.items()}
         new.dropped_seats = self.dropped_seats[:]
-        if self.auction:
-            new.auction = {
-                k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                for k, v in self.auction.items()
-            }
+        new.auction = _copy_auction(self.auction)
         if self.merchants is not None:
             new.merchants = _deep_copy(self.merchants)
         return new
+
+    def restore(self, pristine: GameState) -> None:
+        """Make this state equal to ``pristine`` again, as its copy would be (how a trial
+        applied in place is undone, cheaper than trying it on a copy): every field set back,
+        a container copied again only where it differs from ``pristine``'s (a trial changes
+        a few of them), the factions restored in place."""
+        if self.factions.keys() == pristine.factions.keys():
+            for name, f in self.factions.items():
+                f.restore(pristine.factions[name])
+        else:
+            self.factions = {n: f.copy() for n, f in pristine.factions.items()}
+        self._set_scalars(pristine)
+        if not _equal(self.order, pristine.order):
+            self.order = pristine.order[:]
+        if not _equal(self.new_order, pristine.new_order):
+            self.new_order = pristine.new_order[:]
+        if not _equal(self.setup_order, pristine.setup_order):
+            self.setup_order = [r[:] for r in pristine.setup_order]
+        if self.action_required or pristine.action_required:
+            self.action_required = [dict(r) for r in pristine.action_required]
+        if not _both_empty(self.terrain, pristine.terrain):
+            self.terrain = dict(pristine.terrain)
+        if not _both_empty(self.owner, pristine.owner):
+            self.owner = dict(pristine.owner)
+        if not _both_empty(self.building, pristine.building):
+            self.building = dict(pristine.building)
+        if not _both_empty(self.town, pristine.town):
+            self.town = dict(pristine.town)
+        if not _equal(self.bridges, pristine.bridges):
+            self.bridges = [b[:] for b in pristine.bridges]
+        if not _equal_dicts(self.river_links, pristine.river_links):
+            self.river_links = {k: v[:] for k, v in pristine.river_links.items()}
+        if not _equal(self.river_towns, pristine.river_towns):
+            self.river_towns = pristine.river_towns[:]
+        if not _equal(self.blocked, pristine.blocked):
+            self.blocked = pristine.blocked[:]
+        if not _both_empty(self.pool, pristine.pool):
+            self.pool = dict(pristine.pool)
+        if not _both_empty(self.bonus_coins, pristine.bonus_coins):
+            self.bonus_coins = dict(pristine.bonus_coins)
+        if not _equal_dicts(self.cult_spaces, pristine.cult_spaces):
+            self.cult_spaces = {k: v[:] for k, v in pristine.cult_spaces.items()}
+        if not _equal(self.dropped_seats, pristine.dropped_seats):
+            self.dropped_seats = pristine.dropped_seats[:]
+        if not _equal_dicts(self.auction, pristine.auction):
+            self.auction = _copy_auction(pristine.auction)
+        if self.merchants != pristine.merchants:
+            self.merchants = _deep_copy(pristine.merchants)
+
+    def _set_scalars(self, other: GameState) -> None:
+        self.setup = other.setup
+        self.phase = other.phase
+        self.income_state = other.income_state
+        self.round = other.round
+        self.turn = other.turn
+        self.active = other.active
+        self.full_turn_played = other.full_turn_played
+        self.leech_id = other.leech_id
+        self.finished = other.finished
+        self.aborted = other.aborted
+        self.ledger_round = other.ledger_round
+        self.ledger_turn = other.ledger_turn
+        self.trailing_comment = other.trailing_comment
 
     def to_json(self) -> dict:
         # All containers in the state are JSON-native already (lists, str-keyed dicts): a
@@ -315,6 +400,29 @@ def _interned(d: dict) -> dict[str, Any]:
     # Keyword arguments are matched to parameters by identity first: with the keys of a
     # parsed JSON text (equal strings, other objects) every one would be compared by value.
     return {intern(k): v for k, v in d.items()}
+
+
+def _equal(mine: list, pristine: list) -> bool:
+    # Most of a state's lists are empty (no comparison then); comparing the others is cheap.
+    return (not mine and not pristine) or mine == pristine
+
+
+def _equal_dicts(mine: dict, pristine: dict) -> bool:
+    # Compared only for the few dicts of lists (cult spaces, river links, the auction).
+    return (not mine and not pristine) or mine == pristine
+
+
+def _both_empty(mine: dict, pristine: dict) -> bool:
+    # Any other dict is copied back unless both are empty: comparing two dicts costs more
+    # than copying one, even when they hold five entries.
+    return not mine and not pristine
+
+
+def _copy_auction(auction: dict) -> dict:
+    return {
+        k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        for k, v in auction.items()
+    }
 
 
 def _deep_copy(value):
