@@ -103,7 +103,8 @@ class Stack:
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) of the stack's live processes: web workers, the Celery
-        worker and beat (not PostgreSQL or Redis, which serve it from outside the group)."""
+        worker and beat (not PostgreSQL or Redis, which serve it from outside the group), with
+        the children they have reaped (deploy/worker's liveness checks, a process each)."""
         total = 0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
@@ -111,13 +112,14 @@ class Stack:
             except OSError:
                 continue
             if int(fields[2]) == self.pgid:  # field 5 of stat: the process group
-                total += int(fields[11]) + int(fields[12])  # utime, stime
+                total += sum(map(int, fields[11:15]))  # utime, stime, cutime, cstime
         return total / os.sysconf("SC_CLK_TCK")
 
     def cpu_by_role(self) -> dict[str, float]:
         """CPU seconds of the stack's live processes by role: the web workers (gunicorn and
         its uvicorn workers), the Celery worker (its main process and pool), beat, its Redis,
-        and the rest of the group (the shell scripts, the liveness checks)."""
+        and the rest of the group (the shell scripts, with the liveness checks deploy/worker
+        has run: a reaped child's CPU time is its parent's cutime and cstime)."""
         roles = dict.fromkeys(("web", "worker", "beat", "redis", "other"), 0.0)
         tick = os.sysconf("SC_CLK_TCK")
         for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -133,13 +135,15 @@ class Stack:
                 role = "redis"
             elif b"gunicorn" in command:
                 role = "web"
+            elif b"deploy/worker" in command or b"tm_site.liveness" in command:
+                role = "other"
             elif b" beat" in command:
                 role = "beat"
             elif b" worker " in command and b"celery" in command:
                 role = "worker"
             else:
                 role = "other"
-            roles[role] += (int(fields[11]) + int(fields[12])) / tick
+            roles[role] += sum(map(int, fields[11:15])) / tick
         return roles
 
     def rss_bytes(self) -> int:
