@@ -386,6 +386,7 @@ def load_point(
     rate: float = 0.0,
     schedule: str = "poisson",
     db_cpu=None,
+    roles=None,
 ) -> dict:
     """N players at once: closed loop (each move sent as soon as its player's turn comes), or,
     with ``rate``, open loop (moves sent at planned times, ``play_paced``)."""
@@ -396,6 +397,7 @@ def load_point(
     ]
     cpu0, (busy0, total0) = stack_cpu() if stack_cpu else 0.0, machine_busy()
     db0, client0 = db_cpu() if db_cpu else 0.0, time.process_time()
+    roles0 = roles() if roles else {}
     delays: list[float] = []
     if rate:
         elapsed, delays = play_paced(base, games, tokens, rate, max_moves, schedule)
@@ -403,6 +405,7 @@ def load_point(
         elapsed = play(base, games, tokens, max_moves)
     cpu1, (busy1, total1) = stack_cpu() if stack_cpu else 0.0, machine_busy()
     db1, client1 = db_cpu() if db_cpu else 0.0, time.process_time()
+    roles1 = roles() if roles else {}
     latencies = [x for g in games for x in g.latencies]
     errors = [g.failed for g in games if g.failed]
     exact = sum(check(base, g, tokens, min(max_moves or len(g.moves), len(g.moves))) for g in games)
@@ -419,6 +422,10 @@ def load_point(
         "cpu_ms": (cpu1 - cpu0) * 1000 / len(latencies) if stack_cpu and latencies else None,
         "db_ms": (db1 - db0) * 1000 / len(latencies) if db_cpu and latencies else None,
         "client_ms": (client1 - client0) * 1000 / max(1, len(latencies)),
+        "roles_ms": {
+            role: (roles1[role] - roles0.get(role, 0.0)) * 1000 / max(1, len(latencies))
+            for role in roles1
+        },
         "busy": 100 * (busy1 - busy0) / max(1, total1 - total0),
         "load": load_average(),
         # Open loop: moves sent more than 1 ms behind plan (their game's previous move was
@@ -441,6 +448,7 @@ def run(
     schedule: str = "poisson",
     db_cpu=None,
     costs: Callable[[list[dict], dict[str, str], list[str]], None] | None = None,
+    roles: Callable[[], dict[str, float]] | None = None,
 ) -> None:
     """The one client, ``costs`` (given the corpus games, the tokens and four players of its
     own), the closed-loop curve (``curve``: players at once), then the open-loop points
@@ -506,7 +514,9 @@ def run(
         write(header)
     best = 0.0
     for players in curve:
-        r = load_point(base, players, records, tokens, names, max_moves, stack_cpu, db_cpu=db_cpu)
+        r = load_point(
+            base, players, records, tokens, names, max_moves, stack_cpu, db_cpu=db_cpu, roles=roles
+        )
         _write_point(write, r)
         best = max(best, r["moves_per_s"])
     if curve:
@@ -534,6 +544,7 @@ def run(
             rate,
             schedule,
             db_cpu,
+            roles,
         )
         _write_point(write, r, f"  {r['late']} ({r['delay_p95']:.0f} ms)")
         if paced_players == 200 and rate == 100:
@@ -558,6 +569,9 @@ def _write_point(write, r: dict, tail: str = "") -> None:
         f"{exact:>5}  {cpu:>11}  {db:>10}  {r['client_ms']:14.1f}  {r['busy']:11.0f}%  "
         f"{r['load']}{tail}"
     )
+    if r.get("roles_ms"):
+        split = ", ".join(f"{role} {ms:.2f}" for role, ms in r["roles_ms"].items())
+        write(f"      CPU ms/move by process: {split}")
     for error in r["errors"][:3]:
         write(f"      error: {error}")
 

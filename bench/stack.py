@@ -48,7 +48,8 @@ def _admin(url: str, *statements: str) -> None:
 
 
 @contextmanager
-def private_redis() -> Iterator[str]:
+def private_redis(pids: list[int] | None = None) -> Iterator[str]:
+    """A redis-server on a free port; its URL (its pid appended to ``pids``)."""
     if shutil.which("redis-server") is None:
         raise RuntimeError("redis-server is not installed")
     port, folder = free_port(), tempfile.mkdtemp(prefix="tm-perf-redis-")
@@ -60,6 +61,8 @@ def private_redis() -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    if pids is not None:
+        pids.append(process.pid)
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -83,6 +86,7 @@ class Stack:
     pgid: int
     database_url: str
     redis_url: str
+    redis_pid: int = 0
 
     def confirm_addresses(self) -> int:
         """Confirm every address players asked for (the link of the confirmation mail, taken
@@ -99,7 +103,8 @@ class Stack:
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) of the stack's live processes: web workers, the Celery
-        worker and beat (not PostgreSQL or Redis, which serve it from outside the group)."""
+        worker and beat (not PostgreSQL or Redis, which serve it from outside the group), with
+        the children they have reaped (deploy/worker's liveness checks, a process each)."""
         total = 0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
@@ -107,8 +112,39 @@ class Stack:
             except OSError:
                 continue
             if int(fields[2]) == self.pgid:  # field 5 of stat: the process group
-                total += int(fields[11]) + int(fields[12])  # utime, stime
+                total += sum(map(int, fields[11:15]))  # utime, stime, cutime, cstime
         return total / os.sysconf("SC_CLK_TCK")
+
+    def cpu_by_role(self) -> dict[str, float]:
+        """CPU seconds of the stack's live processes by role: the web workers (gunicorn and
+        its uvicorn workers), the Celery worker (its main process and pool), beat, its Redis,
+        and the rest of the group (the shell scripts, with the liveness checks deploy/worker
+        has run: a reaped child's CPU time is its parent's cutime and cstime)."""
+        roles = dict.fromkeys(("web", "worker", "beat", "redis", "other"), 0.0)
+        tick = os.sysconf("SC_CLK_TCK")
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                pid = int(stat.parent.name)
+                if int(fields[2]) != self.pgid and pid != self.redis_pid:
+                    continue
+                command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ")
+            except (OSError, ValueError):
+                continue
+            if pid == self.redis_pid:
+                role = "redis"
+            elif b"gunicorn" in command:
+                role = "web"
+            elif b"deploy/worker" in command or b"tm_site.liveness" in command:
+                role = "other"
+            elif b" beat" in command:
+                role = "beat"
+            elif b" worker " in command and b"celery" in command:
+                role = "worker"
+            else:
+                role = "other"
+            roles[role] += sum(map(int, fields[11:15])) / tick
+        return roles
 
     def rss_bytes(self) -> int:
         """Resident memory of the stack's live processes (web workers, Celery worker, beat)."""
@@ -175,7 +211,8 @@ def production_stack(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     try:
-        with private_redis() as redis_url:
+        redis_pids: list[int] = []
+        with private_redis(redis_pids) as redis_url:
             env = {
                 **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
                 "PY": sys.executable,
@@ -205,7 +242,7 @@ def production_stack(
             )
             try:
                 _wait_for(base + "/", process, tmp / "serve.log")
-                yield Stack(base, process.pid, url, redis_url)
+                yield Stack(base, process.pid, url, redis_url, redis_pids[0])
             finally:
                 if process.poll() is None:
                     process.send_signal(signal.SIGTERM)

@@ -60,6 +60,23 @@ def test_an_entry_held_by_a_worker_is_not_waiting(stale):
     assert liveness.problems() == []
 
 
+@pytest.mark.django_db
+def test_the_command_looks_at_the_work_only_when_no_task_finished_lately(stale, capsys):
+    old_entry(stale + 30)
+    # No task has finished since long before: the whole check runs and finds the entry.
+    assert liveness.in_doubt()
+    assert liveness.main([]) == 1
+    assert "outbox entry nobody runs" in capsys.readouterr().err
+    # Just started, or a task finished lately: passed on settings and the cache alone.
+    assert not liveness.in_doubt(started=time.time() - 5)
+    assert liveness.main(["--started", str(time.time() - 5)]) == 0
+    liveness.record_progress()
+    assert not liveness.in_doubt()
+    assert liveness.main([]) == 0
+    # Progress older than the limit no longer vouches for the worker.
+    assert liveness.in_doubt(now=time.time() + stale + 1)
+
+
 def test_the_age_of_the_oldest_queued_task_is_read_from_the_broker(settings):
     with private_redis() as redis:
         settings.CELERY_BROKER_URL = redis.url

@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
@@ -69,6 +70,33 @@ def test_the_production_stack_serves_everything_and_stops_cleanly(tmp_path):
                 with connect(f"ws://127.0.0.1:{port}/ws/games/{game['id']}/", origin=base) as ws:
                     hello = json.loads(ws.recv(timeout=10))
                 assert hello["event"] == "hello" and hello["status"] == "open"
+                # The web workers run at normal priority; the worker, its liveness checks and
+                # the beat yield the cores to them.
+                niceness = _niceness_by_role(f"BIND=127.0.0.1:{port}")
+                ours = os.nice(0)  # the stack inherits this test's niceness
+                assert niceness["web"] == {ours}, niceness
+                assert niceness["worker"] == niceness["beat"] == {min(ours + 10, 19)}, niceness
     finally:
         db.drop()
     assert survivors == [False], "processes of deploy/serve outlived it"
+
+
+def _niceness_by_role(marker: str) -> dict[str, set[int]]:
+    """The niceness of the stack's processes (those whose environment holds ``marker``): the
+    web workers, the Celery worker (with deploy/worker, which runs its liveness checks), beat."""
+    found: dict[str, set[int]] = {"web": set(), "worker": set(), "beat": set()}
+    for proc in Path("/proc").iterdir():
+        try:
+            if not proc.name.isdigit() or marker.encode() not in (proc / "environ").read_bytes():
+                continue
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ")
+            nice = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[16])
+        except OSError:
+            continue
+        if b"gunicorn" in command:
+            found["web"].add(nice)
+        elif b" beat" in command:
+            found["beat"].add(nice)
+        elif b"deploy/worker" in command or b" worker " in command:
+            found["worker"].add(nice)
+    return found

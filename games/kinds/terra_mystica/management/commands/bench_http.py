@@ -87,6 +87,7 @@ class Command(BaseCommand):
                 paced_players=options["paced_players"],
                 schedule=options["schedule"],
                 db_cpu=stack.database_cpu_seconds,
+                roles=stack.cpu_by_role,
                 costs=None
                 if options["no_costs"]
                 else lambda records, tokens, names: request_costs.report(
