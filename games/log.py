@@ -296,11 +296,12 @@ def append(
     game.move_count += 1
     game.last_move_at = timezone.now()
     # Plain statements built once (tm_site/statements.py): Django's building of an UPDATE or
-    # an INSERT cost more CPU than PostgreSQL's running it.
+    # an INSERT cost more CPU than PostgreSQL's running it. Neither needs an answer (nothing
+    # reads the new move's id): inside a move's block both wait and go out with its COMMIT.
     statements.update_later(
         Game, game.pk, move_count=game.move_count, last_move_at=game.last_move_at
     )
-    move = statements.insert(
+    move = statements.insert_later(
         Move,
         game=game,
         number=game.move_count,

@@ -467,17 +467,16 @@ def writes_together(using: str = "default", *, commit: bool = False) -> Iterator
         delattr(connection, _WAITING)
 
 
-def insert(model: type[M], using: str = "default", **values: Any) -> M:
-    """``model.objects.create(**values)`` without its signals (none is listened to for the
-    models this serves), its SQL built once: the saved instance. Fields left out take their
-    defaults; ``auto_now_add`` fields are set now, as ``save`` sets them."""
-    connection = connections[using]
+def _insert_sql(
+    connection: Any, model: type[M], values: dict[str, Any], *, returning: bool
+) -> tuple[M, str, list[Any]]:
+    """The unsaved instance of ``values`` and its INSERT (with ``returning``: the new key
+    comes back), the SQL built once."""
     obj = model(**values)
     pk_field: Any = model._meta.pk
     fields = [f for f in model._meta.concrete_fields if f is not pk_field]
-    key = ("insert", model, connection.vendor)
+    key = ("insert", model, connection.vendor, returning)
     sql = _sql_cache.get(key)
-    returning = connection.features.can_return_columns_from_insert
     if sql is None:
         quote = connection.ops.quote_name
         table = quote(_table(model))
@@ -489,12 +488,41 @@ def insert(model: type[M], using: str = "default", **values: Any) -> M:
         _sql_cache[key] = sql
     # pre_save fills auto_now_add (and auto_now) as Model.save does.
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    return obj, sql, params
+
+
+def _saved(obj: M, using: str) -> M:
+    obj._state.adding = False
+    obj._state.db = using
+    return obj
+
+
+def insert(model: type[M], using: str = "default", **values: Any) -> M:
+    """``model.objects.create(**values)`` without its signals (none is listened to for the
+    models this serves), its SQL built once: the saved instance. Fields left out take their
+    defaults; ``auto_now_add`` fields are set now, as ``save`` sets them."""
+    connection = connections[using]
+    returning = connection.features.can_return_columns_from_insert
+    obj, sql, params = _insert_sql(connection, model, values, returning=returning)
     with _executed(connection, sql, params) as cursor:
         if returning:
             pk = cursor.fetchone()[0]
         else:
+            pk_field: Any = model._meta.pk
             pk = connection.ops.last_insert_id(cursor, _table(model), pk_field.column)
     obj.pk = pk
-    obj._state.adding = False
-    obj._state.db = using
-    return obj
+    return _saved(obj, using)
+
+
+def insert_later(model: type[M], using: str = "default", **values: Any) -> M:
+    """``insert`` for a caller that needs neither an answer nor the new row's key: inside a
+    ``writes_together`` scope the INSERT waits like ``update_later``'s writes and goes out with
+    the next statement or at the scope's end, and the instance's key stays None (nothing may
+    read it back by key); elsewhere it runs now and the instance has its key."""
+    connection = connections[using]
+    waiting = _waiting_on(connection)
+    if waiting is None:
+        return insert(model, using=using, **values)
+    obj, sql, params = _insert_sql(connection, model, values, returning=False)
+    waiting.writes.append((sql, params))
+    return _saved(obj, using)

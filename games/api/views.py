@@ -43,6 +43,9 @@ ERRORS = {
     403: OpenApiResponse(description="Not allowed: {error}"),
     404: OpenApiResponse(description="No such game (or a private one): {error}"),
 }
+# The longest command a move may carry (the input serializer and its plain path).
+MOVE_COMMAND_MAX = 10_000
+
 CONFLICT = {409: OpenApiResponse(description="Stale expected_move_number: {error, move_number}")}
 
 
@@ -101,6 +104,25 @@ def _move_response(result: life.MoveResult) -> Response:
         "waiting_for": result.waiting_for,
     }
     return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _plain_move(data: object) -> dict | None:
+    """A move's body as ``GameMovesApi.InputSerializer`` validates it, taken without it when
+    it is plainly well formed (as every client's move is): a JSON object whose command is
+    printable text, not blank once trimmed and at most MOVE_COMMAND_MAX characters, and whose
+    expected_move_number is an integer in range. None for anything else, which the serializer
+    then accepts as it would (a number sent as text) or refuses with its own messages."""
+    if type(data) is not dict:
+        return None
+    command, number = data.get("command"), data.get("expected_move_number")
+    if type(command) is not str or type(number) is not int:
+        return None
+    command = command.strip()  # as the serializer's trim_whitespace
+    if not (command and len(command) <= MOVE_COMMAND_MAX and command.isprintable()):
+        return None
+    if not 0 <= number <= 2**31 - 1:
+        return None
+    return {"command": command, "expected_move_number": number}
 
 
 class GameListCreateApi(APIView):
@@ -311,7 +333,7 @@ class GameMovesApi(APIView):
 
     class InputSerializer(_ExpectedMoveSerializer):
         command = serializers.CharField(
-            max_length=10_000,
+            max_length=MOVE_COMMAND_MAX,
             trim_whitespace=True,
             help_text='One row of the command language, e.g. "burn 3. action ACT6. build D6" or "setup darklings".',
         )
@@ -323,10 +345,13 @@ class GameMovesApi(APIView):
         description="Play a move for your own seat. The new move gets expected_move_number + 1.",
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        values = _plain_move(request.data)
+        if values is None:  # the serializer names what is wrong, or takes what it accepts
+            data = self.InputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            values = dict(data.validated_data)
         # move_submit answers 404 for a game the caller may not see, under the game's lock.
-        result = services.move_submit(game_id=game_id, user=request.user, **data.validated_data)
+        result = services.move_submit(game_id=game_id, user=request.user, **values)
         return _move_response(result)
 
     @extend_schema(
