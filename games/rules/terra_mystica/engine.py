@@ -7,7 +7,7 @@ state or raises ``RuleError`` (the input state is untouched either way).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..core import RuleError
 from . import auction, commands, phases, turns
@@ -24,7 +24,7 @@ from .data import (
 )
 from .expansion import merchants
 from .ledger import Ledger, LedgerRow
-from .notation import Command, parse_row
+from .notation import Command, parse_row, parsed_row
 from .setup import GameSetup, available_town_tiles
 from .state import FactionState, GameState
 
@@ -90,14 +90,25 @@ def apply_logged(
 
 
 def apply_in_place(
-    state: GameState, actor: str, parsed: list[Command], *, end_of_input: bool = True
+    state: GameState,
+    actor: str,
+    parsed: Sequence[Command],
+    *,
+    end_of_input: bool = True,
+    game: Game | None = None,
 ) -> list[LedgerRow]:
     """Apply parsed commands to ``state`` itself (callers that own the state, e.g. replays).
 
     ``end_of_input=False`` leaves the turn open after the last command, as it is while a
-    player is still composing the row (what may follow is asked of that state).
+    player is still composing the row (what may follow is asked of that state). ``game``:
+    a ``Game`` of ``state`` kept by a caller that applies row after row (``replay_game``),
+    instead of a new one and its ledger for every row; its ledger starts the row empty.
     """
-    g = Game(state, Ledger(state))
+    if game is None:
+        g = Game(state, Ledger(state))
+    else:
+        g = game
+        g.ledger.reset()
     ledger = g.ledger
     faction = state.factions.get(actor)
     if faction is not None:  # the common case: a faction named as the engine spells it
@@ -156,11 +167,18 @@ def drop_faction_logged(state: GameState, faction: str) -> tuple[GameState, list
     return new_state, drop_faction_in_place(new_state, faction)
 
 
-def drop_faction_in_place(state: GameState, faction: str) -> list[LedgerRow]:
-    """``drop_faction`` on ``state`` itself (callers that own the state, e.g. replays)."""
+def drop_faction_in_place(
+    state: GameState, faction: str, *, game: Game | None = None
+) -> list[LedgerRow]:
+    """``drop_faction`` on ``state`` itself (callers that own the state, e.g. replays);
+    ``game`` as for ``apply_in_place``."""
     if faction not in state.factions:
         raise RuleError(f"{faction} are not in this game")
-    g = Game(state)
+    if game is None:
+        g = Game(state)
+    else:
+        g = game
+        g.ledger.reset()
     commands.drop_faction(g, g.faction(faction))
     phases.what_next(g)
     return g.ledger.rows
@@ -169,15 +187,16 @@ def drop_faction_in_place(state: GameState, faction: str) -> list[LedgerRow]:
 def play_inputs(state: GameState, inputs: Iterable[tuple[str, str, str]]) -> GameState:
     """Replay recorded inputs on ``state`` itself: ``("move", actor, row)`` as the player
     typed it, or ``("drop", faction, "")`` for the administrator's drop."""
+    g = Game(state)  # one for all the inputs, not one per row
     for kind, actor, text in inputs:
         if kind == "drop":
-            drop_faction_in_place(state, actor)
+            drop_faction_in_place(state, actor, game=g)
         else:
-            apply_in_place(state, actor, parse_row(text, answer_offers_first=False))
+            apply_in_place(state, actor, parsed_row(text, False), game=g)
     return state
 
 
-def resolve_actor(state: GameState, actor: str, parsed: list[Command]) -> FactionState | None:
+def resolve_actor(state: GameState, actor: str, parsed: Sequence[Command]) -> FactionState | None:
     chosen = state.factions.get(actor)
     if chosen is not None:  # the common case: a faction named as the engine spells it
         for c in parsed:

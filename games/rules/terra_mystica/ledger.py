@@ -119,6 +119,17 @@ class Ledger:
         self.leech: dict[str, int] = {}
         self.force_finish = False
 
+    def reset(self) -> None:
+        """Start a new move's rows (a ledger kept from move to move by a replay)."""
+        self.rows = []
+        self.collecting = None
+        self.force_finish = False
+        # As a new ledger has them (begin_row starts them anew too).
+        if self.commands:
+            self.commands = []
+        if self.leech:
+            self.leech = {}
+
     def start_row(self, faction: FactionState) -> None:
         if self.collecting is None:
             self.begin_row(faction)

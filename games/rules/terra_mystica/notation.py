@@ -214,6 +214,11 @@ _ROWS_OFFERS_FIRST: dict[str, tuple[Command, ...]] = {}
 
 
 def parse_row(row: str, *, answer_offers_first: bool = True) -> list[Command]:
+    return list(parsed_row(row, answer_offers_first))
+
+
+def parsed_row(row: str, answer_offers_first: bool) -> tuple[Command, ...]:
+    """``parse_row``'s commands as the cache holds them (not a list of the caller's own)."""
     cache = _ROWS_OFFERS_FIRST if answer_offers_first else _ROWS_AS_TYPED
     parsed = cache.get(row)
     if parsed is None:
@@ -223,7 +228,7 @@ def parse_row(row: str, *, answer_offers_first: bool = True) -> list[Command]:
         if len(cache) >= ROW_CACHE_SIZE:
             cache.clear()
         cache[row] = parsed
-    return list(parsed)
+    return parsed
 
 
 def forget_parsed_rows() -> None:

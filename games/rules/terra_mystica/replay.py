@@ -18,10 +18,10 @@ from typing import Any
 
 from ..core import RuleError
 from .board import ORIGINAL_MAP_ID, board_from_terrain, load_board
-from .data import CULTS
+from .context import Game
 from .engine import apply_in_place, drop_faction_in_place, new_game
 from .ledger import LedgerRow
-from .notation import parse_row
+from .notation import parsed_row
 from .setup import RULE_OPTIONS, GameSetup
 from .state import GameState
 
@@ -122,14 +122,18 @@ def row_kinds(rows: list[dict]) -> list[int]:
             kinds.append(DROP if row.get("tag") == "drop" else COMMENT)
         elif row["origin"] == "engine":
             kinds.append(SETUP if row["command"] == "setup" else ENGINE)
-        elif (
-            not str(row.get("player_command") or "").strip()
-            and not str(row.get("command") or "").strip()
-        ):
-            kinds.append(EMPTY)  # a faction's row the site wrote without any command
-        else:
+        elif _has_text(row.get("player_command")) or _has_text(row.get("command")):
             kinds.append(PLAYER)
+        else:
+            kinds.append(EMPTY)  # a faction's row the site wrote without any command
     return kinds
+
+
+def _has_text(value: object) -> bool:
+    """Whether a record's command field holds more than blanks (any value, as ``str`` shows it)."""
+    if isinstance(value, str):  # the record's type: no conversion
+        return bool(value) and not value.isspace()
+    return bool(value) and bool(str(value).strip())
 
 
 class _Feeder:
@@ -140,10 +144,12 @@ class _Feeder:
     comparison, never behind it.
     """
 
-    __slots__ = ("kinds", "next", "queue", "rows", "seats", "state")
+    __slots__ = ("game", "kinds", "next", "queue", "rows", "seats", "state")
 
     def __init__(self, state: GameState, rows: list[dict], seats: dict[str, int]) -> None:
         self.state = state
+        # One Game (and ledger) for the whole replay, not one per row.
+        self.game = Game(state)
         self.rows = rows
         self.kinds = row_kinds(rows)
         self.seats = seats
@@ -154,17 +160,21 @@ class _Feeder:
         row = self.rows[j]
         kind = self.kinds[j]
         if kind == DROP:
-            produced = drop_faction_in_place(self.state, row["dropped_faction"])
+            produced = drop_faction_in_place(self.state, row["dropped_faction"], game=self.game)
         elif kind == SETUP:
             faction = row["faction"]
             produced = apply_in_place(
-                self.state, f"player{self.seats[faction]}", parse_row(f"setup {faction}")
+                self.state,
+                f"player{self.seats[faction]}",
+                parsed_row(f"setup {faction}", True),
+                game=self.game,
             )
         else:
             produced = apply_in_place(
                 self.state,
                 row["faction"],
-                parse_row(row["player_command"], answer_offers_first=False),
+                parsed_row(row["player_command"], False),
+                game=self.game,
             )
         queue = self.queue
         for r in produced:
@@ -301,31 +311,41 @@ def _unchanged(row: LedgerRow) -> LedgerRow:
 
 
 def matches(row: dict, got: LedgerRow) -> bool:
-    """Whether compare_row finds no difference, field by field without building values."""
+    """Whether compare_row finds no difference, field by field without building values.
+
+    Every value is read into a typed local and compared with the row's own fields: the
+    compiled build then compares machine integers, where an untyped comparison (or a tuple
+    built for it) went through Python's generic comparison for every value of every row.
+    """
     if got.faction != row["faction"]:
         return False
     if row["origin"] == "engine" and got.command != row["command"]:
         return False
-    # Typed, so that the compiled build reads them as a dict and a list, not any object.
     after: dict[str, Any] = row["after"]
-    if after["VP"] != got.vp or after["C"] != got.c or after["W"] != got.w or after["P"] != got.p:
-        return False
-    pw: list[int] = after["PW"]
-    if tuple(pw) != got.power:
-        return False
-    cult: dict[str, int] = after["cult"]
-    tracks = got.cult
-    # The record lists the tracks in CULTS' order: one tuple comparison instead of four
-    # lookups; any other order is compared by name.
-    if tuple(cult) == CULTS:
-        if tuple(cult.values()) != tracks:
+    try:
+        vp: int = after["VP"]
+        c: int = after["C"]
+        w: int = after["W"]
+        p: int = after["P"]
+        if vp != got.vp or c != got.c or w != got.w or p != got.p:
             return False
-    else:
-        if len(cult) != len(CULTS):
+        pw: list[int] = after["PW"]
+        power = got.power
+        if len(pw) != 3 or pw[0] != power[0] or pw[1] != power[1] or pw[2] != power[2]:
             return False
-        for k, name in enumerate(CULTS):
-            if cult.get(name) != tracks[k]:
-                return False
+        cult: dict[str, int] = after["cult"]
+        tracks = got.cult
+        # By name, whatever the record's order of the tracks (CULTS' order: FIRE, WATER, ...).
+        if (
+            len(cult) != 4
+            or cult["FIRE"] != tracks[0]
+            or cult["WATER"] != tracks[1]
+            or cult["EARTH"] != tracks[2]
+            or cult["AIR"] != tracks[3]
+        ):
+            return False
+    except (KeyError, TypeError):
+        return False  # a field missing or not a number: compare_row says which
     offers = row.get("leech_offers")
     if not offers:
         return not got.leech
