@@ -80,28 +80,30 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
             raise RuleError(f"'{cmd.text}' needs the option merchants-of-the-seas")
         merchants().execute(g, f, verb, args)
     # The verbs in the order of how often they occur (the corpus: leech, build, upgrade, ...).
+    # Each handler called with its arguments one by one (not ``*args``): in the compiled
+    # build that is a native call, not one through the generic calling protocol.
     elif verb == "leech":
-        leech.accept(g, f, *args)
+        leech.accept(g, f, args[0], args[1])
         g.ledger.force_finish = True
     elif verb == "build":
         building.build(g, f, args[0])
     elif verb == "upgrade":
-        building.upgrade(g, f, *args)
+        building.upgrade(g, f, args[0], args[1])
     elif verb == "action":
         take_action(g, f, args[0])
     elif verb == "convert":
-        convert(g, f, *args)
+        convert(g, f, args[0], args[1], args[2], args[3])
     elif verb == "pass":
         pass_turn(g, f, args[0])
         g.ledger.force_finish = True
     elif verb == "adjust":
-        adjust_command(g, f, *args)
+        adjust_command(g, f, args[0], args[1], args[2])
     elif verb == "send":
-        send_priest(g, f, *args)
+        send_priest(g, f, args[0], args[1])
     elif verb == "dig":
         building.dig(g, f, args[0])
     elif verb == "transform":
-        building.transform(g, f, *args)
+        building.transform(g, f, args[0], args[1])
     elif verb == "decline":
         amount, source = args
         if amount is None:
@@ -116,7 +118,7 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
     elif verb == "wait":
         f.waiting = True
     elif verb == "bridge":
-        building.bridge(g, f, *args)
+        building.bridge(g, f, args[0], args[1])
     elif verb == "connect":
         building.connect(g, f, list(args))
     elif verb == "connect_river":
