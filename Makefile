@@ -59,7 +59,7 @@ test: install browser
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n 2 --dist loadfile --durations=15
 	PY="$(PY)" bench/engine_compiled --test
 
 # Every benchmark from one run (bench/run, docs/scaling.md): the engine beside terra.snellman.net's
