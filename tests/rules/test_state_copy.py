@@ -11,6 +11,8 @@ import dataclasses
 import gc
 import random
 
+import pytest
+
 from games.rules.core import RuleError
 from games.rules.terra_mystica import apply, legal_commands, waiting_for
 from games.rules.terra_mystica.engine import apply_in_place
@@ -18,6 +20,7 @@ from games.rules.terra_mystica.legal import candidate_rows
 from games.rules.terra_mystica.notation import parse_row
 from games.rules.terra_mystica.replay import replay_game
 from games.rules.terra_mystica.state import FactionState, GameState, attributes
+from games.rules.terra_mystica.watched import unwritten, watched
 
 from . import fuzz
 from .conftest import corpus_game, fuzz_games, random_play
@@ -179,11 +182,79 @@ def test_restore_sets_back_every_field_and_shares_no_container():
         assert not _shared_containers(f, pristine.factions[name]), name
 
 
+# Every way a dict is written in place (``watched.py`` must see each one).
+DICT_WRITES = {
+    "d[k] = v": lambda d: d.__setitem__("unusual", 1),
+    "d[k] = v, same value": lambda d: d.__setitem__(*next(iter(d.items()))),
+    "del d[k]": lambda d: d.__delitem__(next(iter(d))),
+    "d.pop(k)": lambda d: d.pop(next(iter(d))),
+    "d.pop(k, default)": lambda d: d.pop(next(iter(d)), None),
+    "d.popitem()": lambda d: d.popitem(),
+    "d.setdefault(k, v)": lambda d: d.setdefault("unusual", 1),
+    "d.update(other)": lambda d: d.update({"unusual": 1}),
+    "d.update(k=v)": lambda d: d.update(unusual=1),
+    "d |= other": lambda d: d.__ior__({"unusual": 1}),
+    "d.clear()": lambda d: d.clear(),
+}
+
+
+def test_a_watched_dict_knows_every_write():
+    """``restore`` leaves a watched dict nobody wrote as it is: every method of dict that
+    writes must mark it written."""
+    for name, write in DICT_WRITES.items():
+        d = watched({"a": 1, "b": 2})
+        assert unwritten(d)
+        assert d == {"a": 1, "b": 2} and dict(d) == {"a": 1, "b": 2}
+        write(d)
+        assert not unwritten(d), name
+        assert isinstance(d, dict)
+    d = watched({"a": 1})
+    for read in (d.get("a"), d["a"], "a" in d, list(d.items()), dict(d), len(d), d.copy()):
+        assert read
+    assert unwritten(d)
+
+
+def test_restore_of_a_watched_state_sets_back_every_dict_written_in_any_way():
+    """A state whose dicts are watched (as ``legal.Trials`` watches its scratch state) is
+    restored whatever way a trial wrote its dicts, and its factions' dicts."""
+    game = corpus_game("4pLeague_S60_D1L1_G3")
+    prefix = dict(game, rows=game["rows"][: len(game["rows"]) // 2])
+    pristine = replay_game(prefix, check=False).state
+    before = pristine.to_json()
+    live = pristine.copy()
+    live.watch(busy="")  # every faction's dicts watched
+    assert all(unwritten(f.buildings) for f in live.factions.values())
+    live.restore(pristine)
+    assert live.to_json() == before
+    for name, write in DICT_WRITES.items():
+        for owner in [live, *live.factions.values()]:
+            written = [v for v in attributes(owner).values() if unwritten(v) and v]
+            assert written
+            for value in written:
+                write(value)
+            assert not any(unwritten(v) for v in written), name
+            assert live.to_json() != before or "same value" in name
+            live.restore(pristine)
+            assert live.to_json() == before, name
+            assert not _shared_containers(live, pristine)
+            for fname, f in live.factions.items():
+                assert not _shared_containers(f, pristine.factions[fname]), name
+    # A dict replaced by a plain one is set back too.
+    live.owner = {}
+    live.factions[next(iter(live.factions))].vp_source = {}
+    live.restore(pristine)
+    assert live.to_json() == before
+
+
 @fuzz_games(6)
-def test_every_row_tried_in_place_and_restored_leaves_the_state_as_it_was(family, index, seed):
+@pytest.mark.parametrize("watch", [False, True], ids=["plain", "watched"])
+def test_every_row_tried_in_place_and_restored_leaves_the_state_as_it_was(
+    family, index, seed, watch
+):
     """What ``legal.Trials`` relies on: any candidate row (the whole moves of every kind,
     passes that end a round included) applied to a state in place, accepted or refused, is
-    undone by ``restore``, trial after trial on the same state."""
+    undone by ``restore``, trial after trial on the same state, its dicts watched (as the
+    trials' scratch state is) or not."""
     rng = random.Random(seed)
     moves = 0
     for moves, state in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
@@ -192,6 +263,8 @@ def test_every_row_tried_in_place_and_restored_leaves_the_state_as_it_was(family
         before = state.to_json()
         live = state.copy()
         for actor in sorted({d.actor for d in waiting_for(state)}):
+            if watch:
+                live.watch(actor)  # as the trials of the actor's rows watch it
             for row in candidate_rows(state, actor):
                 with contextlib.suppress(RuleError):
                     apply_in_place(live, actor, parse_row(row))

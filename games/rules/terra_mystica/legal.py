@@ -153,7 +153,9 @@ class Trials:
     A trial does not copy the state it is tried on: it is applied to it in place, and the
     state is set back (``GameState.restore``) before the next trial there, a few containers
     copied again instead of the whole state (a copy and its deallocation were two fifths of
-    a listing).
+    a listing). The dicts a trial of the actor's rows seldom writes (the other factions',
+    the tiles left, ...) are watched (``GameState.watch``): they are copied back only once
+    written.
     """
 
     def __init__(self, state: GameState, actor: str, rows: list[str]) -> None:
@@ -187,7 +189,7 @@ class Trials:
         """``middle`` is the state after ``steps``, made already (the rows' shared part); the
         trials may write it."""
         if self.shared:
-            self.middles[_texts(steps)] = _Scratch(middle)
+            self.middles[_texts(steps)] = _Scratch(middle, self.actor)
 
     def accepts(self, row: str) -> bool:
         """``accepts(state, actor, row)``, and not a power action bowl III cannot pay."""
@@ -216,7 +218,7 @@ class Trials:
             middle = state.copy()
             try:
                 apply_in_place(middle, actor, parsed[:-1], end_of_input=False)
-                scratch = _Scratch(middle)
+                scratch = _Scratch(middle, actor)
             except RuleError:
                 scratch = None
             self.middles[first] = scratch
@@ -230,7 +232,7 @@ class Trials:
     def _accepts_whole(self, parsed: list[Command]) -> bool:
         scratch = self.whole
         if scratch is None:
-            scratch = self.whole = _Scratch(self.state.copy(), self.state)
+            scratch = self.whole = _Scratch(self.state.copy(), self.actor, self.state)
         trial = scratch.take(last=False)
         try:
             resolve_actor(trial, self.actor, parsed)
@@ -243,8 +245,9 @@ class _Scratch:
     """A state that trials are applied to in place, each undone before the next one: set
     back to ``pristine`` (a copy taken before the first trial, unless given)."""
 
-    def __init__(self, live: GameState, pristine: GameState | None = None) -> None:
+    def __init__(self, live: GameState, actor: str, pristine: GameState | None = None) -> None:
         self.live = live
+        self.actor = actor
         self.pristine = pristine
         self.tried = False
 
@@ -253,8 +256,11 @@ class _Scratch:
         if self.tried:
             assert self.pristine is not None
             self.live.restore(self.pristine)
-        elif self.pristine is None and not last:
-            self.pristine = self.live.copy()
+        elif not last or self.pristine is not None:
+            if self.pristine is None:
+                self.pristine = self.live.copy()
+            # Equal to ``pristine`` now: the restores copy back only the dicts written.
+            self.live.watch(self.actor)
         self.tried = True
         return self.live
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from sys import intern
-from typing import Any
+from typing import Any, Final
 
 from .data import CULTS
 from .setup import GameSetup
+from .watched import WatchedDict, WrittenDict
 
 # Counters a faction holds while an action (or a decision) is under way.
 PENDING_FIELDS = (
@@ -143,36 +144,48 @@ class FactionState:
     def restore(self, pristine: FactionState) -> None:
         """Make this faction equal to ``pristine`` again, as its copy would be (how a trial
         applied in place is undone): every field set back, and a container copied again
-        only where it differs from ``pristine``'s (most are untouched by a trial)."""
+        only where it differs from ``pristine``'s (most are untouched by a trial); a dict
+        only where it was written, if it is watched (``watch``)."""
         self._set_scalars(pristine)
         if not _equal(self.cult, pristine.cult):
             self.cult = pristine.cult[:]
         if not _equal(self.max_cult, pristine.max_cult):
             self.max_cult = pristine.max_cult[:]
-        if not _both_empty(self.buildings, pristine.buildings):
-            self.buildings = dict(pristine.buildings)
+        if _written(self.buildings, pristine.buildings):
+            self.buildings = _copy_back(self.buildings, pristine.buildings)
         if not _equal(self.locations, pristine.locations):
             self.locations = pristine.locations[:]
         if not _equal(self.favors, pristine.favors):
             self.favors = pristine.favors[:]
         if not _equal(self.towns, pristine.towns):
             self.towns = pristine.towns[:]
-        if not _both_empty(self.allowed_sub, pristine.allowed_sub):
-            self.allowed_sub = dict(pristine.allowed_sub)
+        if _written(self.allowed_sub, pristine.allowed_sub):
+            self.allowed_sub = _copy_back(self.allowed_sub, pristine.allowed_sub)
         if not _equal(self.allowed_build_locations, pristine.allowed_build_locations):
             self.allowed_build_locations = pristine.allowed_build_locations[:]
         if not _equal(self.cult_blocked, pristine.cult_blocked):
             self.cult_blocked = pristine.cult_blocked[:]
         if not _equal(self.leech_cult_gained, pristine.leech_cult_gained):
             self.leech_cult_gained = pristine.leech_cult_gained[:]
-        if not _both_empty(self.leech_not_rejected, pristine.leech_not_rejected):
-            self.leech_not_rejected = dict(pristine.leech_not_rejected)
-        if not _both_empty(self.leech_rejected, pristine.leech_rejected):
-            self.leech_rejected = dict(pristine.leech_rejected)
-        if not _both_empty(self.vp_source, pristine.vp_source):
-            self.vp_source = dict(pristine.vp_source)
+        if _written(self.leech_not_rejected, pristine.leech_not_rejected):
+            self.leech_not_rejected = _copy_back(
+                self.leech_not_rejected, pristine.leech_not_rejected
+            )
+        if _written(self.leech_rejected, pristine.leech_rejected):
+            self.leech_rejected = _copy_back(self.leech_rejected, pristine.leech_rejected)
+        if _written(self.vp_source, pristine.vp_source):
+            self.vp_source = _copy_back(self.vp_source, pristine.vp_source)
         if not _equal(self.unlocked, pristine.unlocked):
             self.unlocked = pristine.unlocked[:]
+
+    def watch(self) -> None:
+        """Watch this faction's dicts for writes, so that ``restore`` copies back only those
+        written (for a state that trials are applied to in place)."""
+        self.buildings = WatchedDict(self.buildings)
+        self.allowed_sub = WatchedDict(self.allowed_sub)
+        self.leech_not_rejected = WatchedDict(self.leech_not_rejected)
+        self.leech_rejected = WatchedDict(self.leech_rejected)
+        self.vp_source = WatchedDict(self.vp_source)
 
     def _set_scalars(self, other: FactionState) -> None:
         # Typed: in the compiled build every field is a native store (the generic attribute
@@ -319,7 +332,8 @@ class GameState:
         """Make this state equal to ``pristine`` again, as its copy would be (how a trial
         applied in place is undone, cheaper than trying it on a copy): every field set back,
         a container copied again only where it differs from ``pristine``'s (a trial changes
-        a few of them), the factions restored in place."""
+        a few of them; a watched dict, only where it was written), the factions restored in
+        place."""
         if self.factions.keys() == pristine.factions.keys():
             for name, f in self.factions.items():
                 f.restore(pristine.factions[name])
@@ -334,14 +348,14 @@ class GameState:
             self.setup_order = [r[:] for r in pristine.setup_order]
         if self.action_required or pristine.action_required:
             self.action_required = [dict(r) for r in pristine.action_required]
-        if not _both_empty(self.terrain, pristine.terrain):
-            self.terrain = dict(pristine.terrain)
-        if not _both_empty(self.owner, pristine.owner):
-            self.owner = dict(pristine.owner)
-        if not _both_empty(self.building, pristine.building):
-            self.building = dict(pristine.building)
-        if not _both_empty(self.town, pristine.town):
-            self.town = dict(pristine.town)
+        if _written(self.terrain, pristine.terrain):
+            self.terrain = _copy_back(self.terrain, pristine.terrain)
+        if _written(self.owner, pristine.owner):
+            self.owner = _copy_back(self.owner, pristine.owner)
+        if _written(self.building, pristine.building):
+            self.building = _copy_back(self.building, pristine.building)
+        if _written(self.town, pristine.town):
+            self.town = _copy_back(self.town, pristine.town)
         if not _equal(self.bridges, pristine.bridges):
             self.bridges = [b[:] for b in pristine.bridges]
         if not _equal_dicts(self.river_links, pristine.river_links):
@@ -350,10 +364,10 @@ class GameState:
             self.river_towns = pristine.river_towns[:]
         if not _equal(self.blocked, pristine.blocked):
             self.blocked = pristine.blocked[:]
-        if not _both_empty(self.pool, pristine.pool):
-            self.pool = dict(pristine.pool)
-        if not _both_empty(self.bonus_coins, pristine.bonus_coins):
-            self.bonus_coins = dict(pristine.bonus_coins)
+        if _written(self.pool, pristine.pool):
+            self.pool = _copy_back(self.pool, pristine.pool)
+        if _written(self.bonus_coins, pristine.bonus_coins):
+            self.bonus_coins = _copy_back(self.bonus_coins, pristine.bonus_coins)
         if not _equal_dicts(self.cult_spaces, pristine.cult_spaces):
             self.cult_spaces = {k: v[:] for k, v in pristine.cult_spaces.items()}
         if not _equal(self.dropped_seats, pristine.dropped_seats):
@@ -362,6 +376,20 @@ class GameState:
             self.auction = _copy_auction(pristine.auction)
         if self.merchants != pristine.merchants:
             self.merchants = _deep_copy(pristine.merchants)
+
+    def watch(self, busy: str) -> None:
+        """Watch the dicts a trial of ``busy``'s rows seldom writes (the other factions',
+        the tiles left, the bonus coins, the towns), so that ``restore`` copies them back
+        only once written (a watched dict tells it: ``watched.py``). The board's terrain,
+        owners and buildings and ``busy``'s own dicts stay plain: most trials write them,
+        and a watched dict's first write costs more than a copy. Called when this state
+        equals the pristine state it will be restored to."""
+        for name, f in self.factions.items():
+            if name != busy:
+                f.watch()
+        self.town = WatchedDict(self.town)
+        self.pool = WatchedDict(self.pool)
+        self.bonus_coins = WatchedDict(self.bonus_coins)
 
     def _set_scalars(self, other: GameState) -> None:
         self.setup = other.setup
@@ -412,10 +440,22 @@ def _equal_dicts(mine: dict, pristine: dict) -> bool:
     return (not mine and not pristine) or mine == pristine
 
 
-def _both_empty(mine: dict, pristine: dict) -> bool:
-    # Any other dict is copied back unless both are empty: comparing two dicts costs more
-    # than copying one, even when they hold five entries.
-    return not mine and not pristine
+# Final: the compiled build keeps them in C variables (a global's lookup was a third of a check).
+_WATCHED: Final = WatchedDict
+_WRITTEN: Final = WrittenDict
+
+
+def _written(mine: dict, pristine: dict) -> bool:
+    # Any other dict is copied back unless it is a watched copy nobody wrote (``watch``) or
+    # both are empty: comparing two dicts costs more than copying one, even at five entries.
+    # (The checks are written here: in the compiled build a call of the pure Python module
+    # would run the interpreter for every dict of every restore.)
+    return type(mine) is not _WATCHED and (bool(mine) or bool(pristine))
+
+
+def _copy_back(mine: dict, pristine: dict) -> dict:
+    # A watched dict that was written is set back watched; any other, as a copy makes it.
+    return WatchedDict(pristine) if type(mine) is _WRITTEN else dict(pristine)
 
 
 def _copy_auction(auction: dict) -> dict:
