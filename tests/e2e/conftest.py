@@ -1,9 +1,10 @@
 """Browser tests: Debian's Chromium driven by Playwright against a live server.
 
 The server is the one `make run` serves (runserver with daphne: HTTP and WebSockets) in a
-subprocess on a free port, with its own database: a fresh PostgreSQL database when
-DATABASE_URL names PostgreSQL, else an SQLite file. The tests reach that database only
-through the server (pages, API) and management commands, never through the ORM.
+subprocess on a free port, with its own database: a PostgreSQL database cloned from the
+session's migrated template when DATABASE_URL names PostgreSQL, else a copy of a migrated SQLite
+file (tests/support/servers.py). The tests reach that database only through the server (pages,
+API) and management commands, never through the ORM.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def _free_port() -> int:
 
 class LiveServer:
     def __init__(self, tmp: Path) -> None:
-        self.db = PrivateDatabase(tmp)
+        # A copy of the session's migrated database: the server starts on a migrated schema.
+        self.db = PrivateDatabase(tmp, migrated=True)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -66,7 +68,6 @@ class LiveServer:
         }
         self.env.pop("REDIS_URL", None)
         self.log = open(tmp / "server.log", "w")  # noqa: SIM115  (open for the server's lifetime)
-        self.manage("migrate", "--noinput", "-v0")
         self.process = subprocess.Popen(
             [
                 sys.executable,
