@@ -9,6 +9,7 @@ API) and management commands, never through the ORM.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -186,6 +187,28 @@ def browser(chromium_path):
         )
         yield browser
         browser.close()
+
+
+def until_text(page, selector: str, text: str, *, changed: bool = False, part: bool = False):
+    """Wait until the element's text is ``text`` (``part``: contains it; ``changed``: is no
+    longer it), whitespace folded as ``expect`` folds it, checked in the page every 20 ms.
+    ``expect`` waits too, but its checks back off to one every half second, which a test of a
+    few hundred waits (a whole game) pays in minutes. Assert with ``expect`` after it: the
+    check then passes at once, and a failure still reads as an assertion on the element."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # the ``expect`` after it says what is wrong
+        page.wait_for_function(
+            """([selector, text, changed, part]) => {
+                const node = document.querySelector(selector);
+                if (!node) return false;
+                const shown = node.textContent.replace(/\\s+/g, " ").trim();
+                if (changed) return shown !== text;
+                return part ? shown.includes(text) : shown === text;
+            }""",
+            arg=[selector, text, changed, part],
+            polling=20,
+        )
 
 
 class Player:
