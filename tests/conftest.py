@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,23 @@ CORPUS_OPTIONS = [
     "maintain-player-order",
     "variable-turn-order",
 ]
+
+
+def pytest_configure(config) -> None:
+    """The session's first process (not an xdist worker) names the session's migrated template
+    database (tests/support/servers.py) for its workers, and drops any a killed session left."""
+    from tests.support.servers import TEMPLATE_SESSION, drop_templates
+
+    if not hasattr(config, "workerinput"):
+        os.environ[TEMPLATE_SESSION] = uuid.uuid4().hex[:12]
+        drop_templates(os.environ.get("DATABASE_URL", ""), stale=True)
+
+
+def pytest_unconfigure(config) -> None:
+    from tests.support.servers import drop_templates
+
+    if not hasattr(config, "workerinput"):
+        drop_templates(os.environ.get("DATABASE_URL", ""))
 
 
 def live_row(row: dict) -> bool:

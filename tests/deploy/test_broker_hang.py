@@ -50,7 +50,7 @@ def wait(condition, seconds: float, what) -> None:
 def test_a_hung_redis_costs_moves_little_and_every_turn_mail_arrives_once(tmp_path):
     smtp = MailServer()
     smtp.start()
-    db = PrivateDatabase(tmp_path, label="hang")
+    db = PrivateDatabase(tmp_path, label="hang", migrated=True)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     try:

@@ -42,7 +42,7 @@ def wrong_password(base: str, forwarded: str) -> int:
 
 
 def test_forged_forwarded_headers_do_not_escape_the_login_limit(tmp_path):
-    db = PrivateDatabase(tmp_path, label="fwd")
+    db = PrivateDatabase(tmp_path, label="fwd", migrated=True)
     try:
         with private_redis() as redis:
             port = free_port()

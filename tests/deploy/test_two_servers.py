@@ -42,7 +42,7 @@ def receive_event(ws, event: str) -> dict:
 
 
 def test_moves_through_either_server_reach_the_pages_of_the_other(tmp_path):
-    db = PrivateDatabase(tmp_path, label="two")
+    db = PrivateDatabase(tmp_path, label="two", migrated=True)
     ports = [free_port(), free_port()]
     a, b = (f"http://127.0.0.1:{p}" for p in ports)
     try:

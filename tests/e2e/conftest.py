@@ -1,13 +1,15 @@
 """Browser tests: Debian's Chromium driven by Playwright against a live server.
 
 The server is the one `make run` serves (runserver with daphne: HTTP and WebSockets) in a
-subprocess on a free port, with its own database: a fresh PostgreSQL database when
-DATABASE_URL names PostgreSQL, else an SQLite file. The tests reach that database only
-through the server (pages, API) and management commands, never through the ORM.
+subprocess on a free port, with its own database: a PostgreSQL database cloned from the
+session's migrated template when DATABASE_URL names PostgreSQL, else a copy of a migrated SQLite
+file (tests/support/servers.py). The tests reach that database only through the server (pages,
+API) and management commands, never through the ORM.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -54,7 +56,8 @@ def _free_port() -> int:
 
 class LiveServer:
     def __init__(self, tmp: Path) -> None:
-        self.db = PrivateDatabase(tmp)
+        # A copy of the session's migrated database: the server starts on a migrated schema.
+        self.db = PrivateDatabase(tmp, migrated=True)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -66,7 +69,6 @@ class LiveServer:
         }
         self.env.pop("REDIS_URL", None)
         self.log = open(tmp / "server.log", "w")  # noqa: SIM115  (open for the server's lifetime)
-        self.manage("migrate", "--noinput", "-v0")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -185,6 +187,28 @@ def browser(chromium_path):
         )
         yield browser
         browser.close()
+
+
+def until_text(page, selector: str, text: str, *, changed: bool = False, part: bool = False):
+    """Wait until the element's text is ``text`` (``part``: contains it; ``changed``: is no
+    longer it), whitespace folded as ``expect`` folds it, checked in the page every 20 ms.
+    ``expect`` waits too, but its checks back off to one every half second, which a test of a
+    few hundred waits (a whole game) pays in minutes. Assert with ``expect`` after it: the
+    check then passes at once, and a failure still reads as an assertion on the element."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # the ``expect`` after it says what is wrong
+        page.wait_for_function(
+            """([selector, text, changed, part]) => {
+                const node = document.querySelector(selector);
+                if (!node) return false;
+                const shown = node.textContent.replace(/\\s+/g, " ").trim();
+                if (changed) return shown !== text;
+                return part ? shown.includes(text) : shown === text;
+            }""",
+            arg=[selector, text, changed, part],
+            polling=20,
+        )
 
 
 class Player:

@@ -16,7 +16,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import Player
+from tests.e2e.conftest import Player, until_text
 
 pytestmark = pytest.mark.e2e
 
@@ -209,6 +209,7 @@ class Table:
                 )
             if steps[0].split()[0].lower() in ("leech", "decline"):
                 return
+            until_text(page, "#preview-banner", ". ".join(steps[:done]), part=True)
             expect(page.locator("#preview-banner")).to_contain_text(". ".join(steps[:done]))
         if not confirm:
             return
@@ -287,6 +288,7 @@ class Table:
                 self.play(username, row, confirm=False)
                 self.extend(username, row)
                 self.confirm(p)
+            until_text(p.page, "#move-number", str(state["move_number"]), changed=True)
             expect(p.page.locator("#move-number")).not_to_have_text(str(state["move_number"]))
             expect(p.page.locator("#command-error")).to_be_hidden()
         raise AssertionError(f"the game did not end within {max_moves} moves")

@@ -6,6 +6,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -77,38 +80,147 @@ def private_redis() -> Iterator[PrivateRedis]:
         shutil.rmtree(server.dir, ignore_errors=True)
 
 
-class PrivateDatabase:
-    """A database of the test's own: a fresh PostgreSQL database when DATABASE_URL names
-    PostgreSQL, else an SQLite file in ``tmp``."""
+# The migrated database that private databases are copied from: made once per test session
+# (``migrated_template``), named after the session (``TEMPLATE_SESSION``, set by the session's
+# first process and inherited by its xdist workers) and dropped when the session ends.
+TEMPLATE_SESSION = "TM_TEST_TEMPLATE_SESSION"
+_sqlite_template: Path | None = None
 
-    def __init__(self, tmp: Path, label: str = "e2e") -> None:
+
+def _pg_settings(url: str) -> dict:
+    import dj_database_url
+
+    return dj_database_url.parse(url)
+
+
+def _pg_connect(settings: dict):
+    """A connection to the server's ``postgres`` database, for CREATE and DROP DATABASE."""
+    import psycopg
+
+    return psycopg.connect(
+        host=settings["HOST"] or "127.0.0.1",
+        port=settings["PORT"] or 5432,
+        user=settings["USER"] or "postgres",
+        password=settings["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+    )
+
+
+def _pg_admin(settings: dict, *statements: str) -> None:
+    with _pg_connect(settings) as conn:
+        for statement in statements:
+            conn.execute(statement)
+
+
+def _pg_exists(settings: dict, name: str) -> bool:
+    with _pg_connect(settings) as conn:
+        return bool(conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone())
+
+
+def _migrate(url: str) -> None:
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "tm_site.settings.test"}
+    out = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if out.returncode:
+        raise RuntimeError(f"migrate failed:\n{out.stdout}\n{out.stderr}")
+
+
+def template_name(base: str) -> str:
+    return f"{base}_tpl_{os.environ.get(TEMPLATE_SESSION) or os.getpid()}"
+
+
+def migrated_template(url: str) -> str:
+    """The name of this session's migrated PostgreSQL template of the database ``url`` names,
+    made by the first test that asks for it (the other workers wait on an advisory lock)."""
+    settings = _pg_settings(url)
+    name = template_name(settings["NAME"])
+    with _pg_connect(settings) as lock:
+        lock.execute("SELECT pg_advisory_lock(hashtext(%s))", [name])
+        try:
+            if not _pg_exists(settings, name):
+                # Migrated under another name and renamed: a template that exists is complete.
+                building = f"{name}_new"
+                _pg_admin(
+                    settings,
+                    f'DROP DATABASE IF EXISTS "{building}" WITH (FORCE)',
+                    f'CREATE DATABASE "{building}"',
+                )
+                _migrate(url.rsplit("/", 1)[0] + "/" + building)
+                _pg_admin(settings, f'ALTER DATABASE "{building}" RENAME TO "{name}"')
+        finally:
+            lock.execute("SELECT pg_advisory_unlock(hashtext(%s))", [name])
+    return name
+
+
+def drop_templates(url: str, *, stale: bool = False) -> None:
+    """Drop this session's template of the database ``url`` names; with ``stale``, those of
+    sessions that ended without dropping theirs (the same database URL is one session's at a
+    time, as pytest-django's test databases are)."""
+    if not url.startswith(("postgres://", "postgresql://")):
+        return
+    import psycopg
+
+    settings = _pg_settings(url)
+    base = settings["NAME"]
+    try:
+        with _pg_connect(settings) as conn:
+            if stale:
+                pattern = base.replace("_", r"\_") + r"\_tpl\_%"
+                rows = conn.execute(
+                    "SELECT datname FROM pg_database WHERE datname LIKE %s", [pattern]
+                ).fetchall()
+                names = [row[0] for row in rows]
+            else:
+                names = [template_name(base)]
+            for name in names:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    except psycopg.OperationalError:
+        pass  # no server: no template was made
+
+
+class PrivateDatabase:
+    """A database of the test's own: a PostgreSQL database when DATABASE_URL names PostgreSQL,
+    else an SQLite file in ``tmp``. Empty, or with ``migrated`` a copy of this session's
+    migrated template (a PostgreSQL ``CREATE DATABASE ... TEMPLATE``, a file copy for SQLite),
+    which takes a fraction of a second where migrating takes seconds."""
+
+    def __init__(self, tmp: Path, label: str = "e2e", migrated: bool = False) -> None:
         url = os.environ.get("DATABASE_URL", "")
         self.pg = url.startswith(("postgres://", "postgresql://"))
         if self.pg:
-            import dj_database_url
-
-            self.settings = dj_database_url.parse(url)
+            self.settings = _pg_settings(url)
             self.name = f"{self.settings['NAME']}_{label}_{os.getpid()}"
             self.url = url.rsplit("/", 1)[0] + "/" + self.name
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}"', f'CREATE DATABASE "{self.name}"')
+            template = f' TEMPLATE "{migrated_template(url)}"' if migrated else ""
+            self._admin(
+                f'DROP DATABASE IF EXISTS "{self.name}"', f'CREATE DATABASE "{self.name}"{template}'
+            )
         else:
-            self.url = f"sqlite:///{tmp / (label + '.sqlite3')}"
+            path = tmp / (label + ".sqlite3")
+            self.url = f"sqlite:///{path}"
+            if migrated:
+                shutil.copyfile(_migrated_sqlite(), path)
 
     def _admin(self, *statements: str) -> None:
-        import psycopg
-
-        s = self.settings
-        with psycopg.connect(
-            host=s["HOST"] or "127.0.0.1",
-            port=s["PORT"] or 5432,
-            user=s["USER"] or "postgres",
-            password=s["PASSWORD"] or None,
-            dbname="postgres",
-            autocommit=True,
-        ) as conn:
-            for statement in statements:
-                conn.execute(statement)
+        _pg_admin(self.settings, *statements)
 
     def drop(self) -> None:
         if self.pg:
             self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+def _migrated_sqlite() -> Path:
+    """A migrated SQLite file of this process, made once."""
+    global _sqlite_template
+    if _sqlite_template is None:
+        path = Path(tempfile.mkdtemp(prefix="tm-template-")) / "template.sqlite3"
+        _migrate(f"sqlite:///{path}")
+        _sqlite_template = path
+    return _sqlite_template
