@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.utils import timezone
-from rest_framework.authentication import TokenAuthentication
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -14,8 +14,9 @@ from tm_site.statements import Statement
 
 from .tokens import password_hash, password_hash_current
 
-# The token with its user and last use, in one statement built once (every API call runs it).
-_TOKEN = Statement(lambda key: Token.objects.select_related("user", "use").filter(key=key), str)
+# The token with its user and last use, in one statement built once (every API call runs it;
+# a move reads it in its own first round trip: ``token_user``).
+TOKEN = Statement(lambda key: Token.objects.select_related("user", "use").filter(key=key), str)
 
 # Writing the last use at most this often keeps reads free of writes.
 _TOUCH_EVERY = timedelta(hours=1)
@@ -41,9 +42,37 @@ def token_problem(token: Token, now) -> str | None:
     return None
 
 
+def token_key(request) -> str | None:
+    """The key of a well-formed ``Authorization: Token <key>`` header, as
+    ``ExpiringTokenAuthentication`` reads it; None for any other header (which it refuses with
+    its own message, or leaves to the session)."""
+    auth = get_authorization_header(request).split()
+    if len(auth) != 2 or auth[0].lower() != ExpiringTokenAuthentication.keyword.lower().encode():
+        return None
+    try:
+        return auth[1].decode()
+    except UnicodeError:
+        return None
+
+
+def token_user(token: Token | None, now):
+    """The token's user when the token authenticates as it stands, with nothing to write: found,
+    not expired, its user active, its last use recorded within the hour under the current
+    SECRET_KEY and the current password. None in every other case, which
+    ``ExpiringTokenAuthentication`` then decides (refusing, or recording the use)."""
+    use = getattr(token, "use", None) if token is not None else None
+    if token is None or use is None or token_problem(token, now) is not None:
+        return None
+    if now - use.last_used_at > _TOUCH_EVERY:
+        return None
+    if password_hash_current(token.user, use.password_hash) is not True:
+        return None
+    return token.user
+
+
 class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str):
-        token = _TOKEN.first(key)
+        token = TOKEN.first(key)
         if token is None:
             raise AuthenticationFailed("Invalid token.")
         now = timezone.now()

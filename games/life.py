@@ -106,13 +106,19 @@ def start(game: Game) -> None:
 
 
 def move(
-    game_id: int, *, seat_of: SeatOf, command: str, expected_move_number: int | None
+    game_id: int,
+    *,
+    seat_of: SeatOf,
+    command: str,
+    expected_move_number: int | None,
+    caller: log.Caller | None = None,
 ) -> MoveResult:
-    """A player's own command, then what follows it: automatic answers, queued moves."""
+    """A player's own command, then what follows it: automatic answers, queued moves.
+    ``caller``: who sends it, read with the locked game and checked first (``log.Caller``)."""
     # The writes that need no answer go out together, the last ones with the COMMIT
     # (tm_site/statements.py).
     with statements.atomic():
-        game, seats = log.locked_game_with_seats(game_id)
+        game, seats = log.locked_game_with_seats(game_id, caller)
         seat = seat_of(game, seats)
         _check(game, expected_move_number)
         if seat.dropped:

@@ -22,7 +22,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from django.db.models import F
+from django.db.models import Exists, F
 from django.utils import timezone
 
 from tm_site import statements
@@ -157,22 +157,70 @@ _kinds: dict[int, str] = {}
 _KINDS_KEPT = 10_000
 
 
-def locked_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
+class Caller:
+    """Who sends a move, read in the move's first round trip, ahead of its locked game (an API
+    token with its user): the rows ``statement`` finds for ``value`` go to ``check``, which
+    returns the user acting or raises to refuse, before anything of the game is looked at. The
+    game is locked only where ``statement`` finds a row. ``user``: what ``check`` returned."""
+
+    def __init__(
+        self, statement: statements.Statement[Any], value: str, check: Callable[[list[Any]], Any]
+    ) -> None:
+        self.statement, self.value, self.check = statement, value, check
+        self.user: Any = None
+
+
+# The locked game with its snapshot, where a caller's statement finds a row: per statement.
+_locked_for_caller: dict[statements.Statement[Any], statements.Statement[Game]] = {}
+
+
+def _locked_where(caller: statements.Statement[Any]) -> statements.Statement[Game]:
+    statement = _locked_for_caller.get(caller)
+    if statement is None:
+        statement = statements.Statement(
+            lambda game_id, value: (
+                Game.objects.filter(pk=game_id)
+                .filter(Exists(caller.build(value)))
+                .order_by()
+                .select_related("snapshot")
+                .select_for_update(of=("self",))
+            ),
+            int,
+            str,
+        )
+        _locked_for_caller[caller] = statement
+    return statement
+
+
+def locked_game_with_seats(game_id: int, caller: Caller | None = None) -> tuple[Game, list[Seat]]:
     """``locked_game(game_id, with_snapshot=True)`` and ``seats_with_addresses`` of it; in one
     round trip once this process knows the game's kind (its seats' statement depends on it).
-    The seats are read after the lock is held, as the statements run in order."""
+    The seats are read after the lock is held, as the statements run in order. ``caller``:
+    read first in the same round trip and checked before the game (``Caller``)."""
     kind = _kinds.get(game_id)
+    runs: list[tuple[statements.Statement[Any], tuple[Any, ...]]] = [
+        (_LOCKED_WITH_SNAPSHOT, (game_id,))
+    ]
+    if caller is not None:
+        runs = [
+            (caller.statement, (caller.value,)),
+            (_locked_where(caller.statement), (game_id, caller.value)),
+        ]
+    if kind is not None:
+        runs.append((_seats_statement(kind), (game_id,)))
+    found = statements.all_together(*runs)
+    if caller is not None:
+        caller.user = caller.check(found.pop(0))
+    games = found[0]
+    if not games:
+        raise NotFound(f"No game {game_id}.")
     if kind is None:
-        game = locked_game(game_id, with_snapshot=True)
+        game = games[0]
         if len(_kinds) >= _KINDS_KEPT:
             _kinds.clear()
         _kinds[game_id] = game.kind
         return game, seats_with_addresses(game)
-    games, seats = statements.all_together(
-        (_LOCKED_WITH_SNAPSHOT, (game_id,)), (_seats_statement(kind), (game_id,))
-    )
-    if not games:
-        raise NotFound(f"No game {game_id}.")
+    seats = found[1]
     game = games[0]
     if game.kind != kind:  # another database under the same ids (tests): read them again
         _kinds[game_id] = game.kind

@@ -269,12 +269,22 @@ def _own_seat(user) -> life.SeatOf:
     return seat_of
 
 
-def move_submit(*, game_id: int, user, command: str, expected_move_number: int) -> life.MoveResult:
+def move_submit(
+    *, game_id: int, user, command: str, expected_move_number: int, caller: log.Caller | None = None
+) -> life.MoveResult:
+    """``caller``: who sends the move, read in its first round trip (an API token's user, with
+    ``user`` None), checked before anything of the game is looked at."""
+    command = check_command(command)
+
+    def seat_of(game: Game, seats: list[Seat]) -> Seat:
+        return _player_seat(user if caller is None else caller.user)(game, seats)
+
     return life.move(
         game_id,
-        seat_of=_player_seat(user),
-        command=check_command(command),
+        seat_of=seat_of,
+        command=command,
         expected_move_number=expected_move_number,
+        caller=caller,
     )
 
 

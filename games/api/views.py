@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.http import HttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -15,6 +17,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import (
     AllowAny,
@@ -26,7 +29,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import kinds, life, selectors, services
+from accounts.authentication import TOKEN, ExpiringTokenAuthentication, token_key, token_user
+from games import kinds, life, log, selectors, services
 from games.models import Game
 from tm_site.exceptions import ApplicationError
 
@@ -328,6 +332,10 @@ class GameResignApi(_GameActionApi):
     service = staticmethod(services.game_resign)
 
 
+class _TokenToCheck(Exception):
+    """The token read with a move does not authenticate as it stands: the move is not made."""
+
+
 class GameMovesApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -338,6 +346,35 @@ class GameMovesApi(APIView):
             help_text='One row of the command language, e.g. "burn 3. action ACT6. build D6" or "setup darklings".',
         )
 
+    _token: str | None = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """A POST carrying an API token has it checked in the move's first round trip (its
+        token, user and last use read with the locked game and its seats: ``_token_move``);
+        the rest of DRF's ``initial`` runs here as usual."""
+        self._token = None
+        authenticators = request.authenticators or ()
+        if request.method == "POST" and isinstance(
+            next(iter(authenticators), None), ExpiringTokenAuthentication
+        ):
+            self._token = token_key(request)
+        if self._token is None:
+            super().initial(request, *args, **kwargs)
+            return
+        self.format_kwarg = self.get_format_suffix(**kwargs)
+        request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(
+            request
+        )
+        request.version, request.versioning_scheme = self.determine_version(
+            request, *args, **kwargs
+        )
+
+    def _checks(self, request: Request) -> None:
+        """DRF's checks as ``initial`` runs them: authentication, permissions, rate limit."""
+        self.perform_authentication(request)
+        self.check_permissions(request)
+        self.check_throttles(request)
+
     @extend_schema(
         request=InputSerializer,
         responses={201: MoveSummarySerializer, **ERRORS, **CONFLICT},
@@ -345,6 +382,19 @@ class GameMovesApi(APIView):
         description="Play a move for your own seat. The new move gets expected_move_number + 1.",
     )
     def post(self, request: Request, game_id: int) -> Response:
+        if self._token is not None:
+            try:
+                values = _plain_move(request.data)
+                if values is not None:
+                    services.check_command(values["command"])
+            except Exception:  # an unreadable body or command: 401, 403, 429 come first
+                self._checks(request)
+                raise
+            if values is not None:
+                moved = self._token_move(request, game_id, self._token, values)
+                if moved is not None:
+                    return _move_response(moved)
+            self._checks(request)
         values = _plain_move(request.data)
         if values is None:  # the serializer names what is wrong, or takes what it accepts
             data = self.InputSerializer(data=request.data)
@@ -353,6 +403,33 @@ class GameMovesApi(APIView):
         # move_submit answers 404 for a game the caller may not see, under the game's lock.
         result = services.move_submit(game_id=game_id, user=request.user, **values)
         return _move_response(result)
+
+    def _token_move(
+        self, request: Request, game_id: int, key: str, values: dict
+    ) -> life.MoveResult | None:
+        """The move, its token read in its first round trip (with the locked game and its
+        seats: two round trips to PostgreSQL in all) and checked before the game is looked at,
+        then the permissions and the rate limit, as ``initial`` would check them. None, with
+        nothing done, when the token does not authenticate as it stands (unknown, expired, its
+        use to record): DRF's authentication then decides, refusing with its 401."""
+
+        def check(tokens: list[Token]) -> Any:
+            token = tokens[0] if tokens else None
+            user = token_user(token, timezone.now())
+            if user is None:
+                raise _TokenToCheck
+            request._authenticator = next(iter(request.authenticators or ()))  # type: ignore[attr-defined]
+            request.user, request.auth = user, token
+            self.check_permissions(request)
+            self.check_throttles(request)
+            return user
+
+        try:
+            return services.move_submit(
+                game_id=game_id, user=None, caller=log.Caller(TOKEN, key, check), **values
+            )
+        except _TokenToCheck:
+            return None
 
     @extend_schema(
         parameters=[
