@@ -113,11 +113,6 @@ def _pg_admin(settings: dict, *statements: str) -> None:
             conn.execute(statement)
 
 
-def _pg_exists(settings: dict, name: str) -> bool:
-    with _pg_connect(settings) as conn:
-        return bool(conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone())
-
-
 def _migrate(url: str) -> None:
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "tm_site.settings.test"}
     out = subprocess.run(
@@ -141,21 +136,19 @@ def migrated_template(url: str) -> str:
     made by the first test that asks for it (the other workers wait on an advisory lock)."""
     settings = _pg_settings(url)
     name = template_name(settings["NAME"])
-    with _pg_connect(settings) as lock:
-        lock.execute("SELECT pg_advisory_lock(hashtext(%s))", [name])
+    with _pg_connect(settings) as conn:
+        conn.execute("SELECT pg_advisory_lock(hashtext(%s))", [name])
         try:
-            if not _pg_exists(settings, name):
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+            if not exists.fetchone():
                 # Migrated under another name and renamed: a template that exists is complete.
                 building = f"{name}_new"
-                _pg_admin(
-                    settings,
-                    f'DROP DATABASE IF EXISTS "{building}" WITH (FORCE)',
-                    f'CREATE DATABASE "{building}"',
-                )
+                conn.execute(f'DROP DATABASE IF EXISTS "{building}" WITH (FORCE)')
+                conn.execute(f'CREATE DATABASE "{building}"')
                 _migrate(url.rsplit("/", 1)[0] + "/" + building)
-                _pg_admin(settings, f'ALTER DATABASE "{building}" RENAME TO "{name}"')
+                conn.execute(f'ALTER DATABASE "{building}" RENAME TO "{name}"')
         finally:
-            lock.execute("SELECT pg_advisory_unlock(hashtext(%s))", [name])
+            conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", [name])
     return name
 
 
