@@ -20,7 +20,9 @@ from games.rules.terra_mystica.legal import (
     lacks_power,
     legal_commands,
     middle_of_row,
+    unpaid_dwelling,
 )
+from games.rules.terra_mystica.notation import parse_row
 from games.rules.terra_mystica.replay import replay_game
 from games.rules.terra_mystica.setup import random_setup
 from games.rules.terra_mystica.state import GameState
@@ -97,6 +99,42 @@ def test_random_games_list_as_by_definition(family, index, seed, sacrifice):
         if moves % 4 == 0:
             check_listing(current, rng)
     assert moves > 20
+
+
+def check_unpaid_dwellings(state: GameState) -> int:
+    """Every candidate row ending in a dwelling that ``unpaid_dwelling`` refuses without a
+    trial is refused by the trial too; returns how many it refused."""
+    refused = 0
+    for actor in sorted({d.actor for d in waiting_for(state)}):
+        for row in candidate_rows(state, actor):
+            *first, last = row.rsplit(". ", 1)
+            before = middle_of_row(state, actor, first[0]) if first else state
+            if before is None or not unpaid_dwelling(before, actor, parse_row(last)[-1]):
+                continue
+            assert not accepts(state, actor, row), (actor, row)
+            refused += 1
+    return refused
+
+
+def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
+    game = corpus_game("4pLeague_S1_D1L1_G3")
+    moves = [r for r in game["rows"] if r["kind"] != "comment" and r["origin"] != "engine"]
+    state = replay_game(
+        dict(game, rows=game["rows"][: game["rows"].index(moves[100])]), check=False
+    ).state
+    refused = 0
+    for row in moves[100:200]:
+        state = apply(state, row["faction"], row["player_command"])
+        refused += check_unpaid_dwellings(state)
+    assert refused > 100, "too few rows refused here: the check proves little"
+
+
+@fuzz_games(12)
+def test_random_games_refuse_unpaid_dwellings_as_their_trials_do(family, index, seed):
+    rng = random.Random(seed)
+    for moves, current in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
+        if moves % 3 == 0:
+            check_unpaid_dwellings(current)
 
 
 _LISTING = """

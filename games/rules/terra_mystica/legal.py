@@ -207,6 +207,8 @@ class Trials:
                 parsed = parse_row(row)
             except RuleError:
                 return False
+            if len(parsed) == 1 and self.shared and unpaid_dwelling(state, actor, parsed[0]):
+                return False
             return self._accepts_whole(parsed)
         parsed, first = plan
         left = self.waiting[first]
@@ -227,6 +229,8 @@ class Trials:
         self.waiting[first] = left - 1
         if left < 2:
             del self.middles[first]  # the last row to need it: not set back
+        if unpaid_dwelling(scratch.clean(), actor, parsed[-1]):
+            return False
         return _tried(scratch.take(last=left < 2), actor, parsed[-1:])
 
     def _accepts_whole(self, parsed: list[Command]) -> bool:
@@ -251,6 +255,13 @@ class _Scratch:
         self.pristine = pristine
         self.tried = False
 
+    def clean(self) -> GameState:
+        """The state as it was first (not to be written): ``live`` until a trial is made."""
+        if self.tried:
+            assert self.pristine is not None
+            return self.pristine
+        return self.live
+
     def take(self, last: bool) -> GameState:
         """The state to try a row on (as it was first); ``last``: no other trial follows."""
         if self.tried:
@@ -263,6 +274,26 @@ class _Scratch:
             self.live.watch(self.actor)
         self.tried = True
         return self.live
+
+
+def unpaid_dwelling(state: GameState, actor: str, step: Command) -> bool:
+    """Is ``step`` a dwelling that ``actor`` cannot pay in ``state`` (refused without a trial:
+    in a rich turn most refused rows dig spades and then lack a dwelling's coins or workers)?
+
+    Exact because nothing a build does before paying its dwelling gives coins, workers or
+    priests: its transformation pays spades and any reaching cost, and gains at most a
+    teleport's VP (``building.build``; the Merchants' ships and docks are left to the trial).
+    A free dwelling (setup, ``free_d``) pays nothing."""
+    if step.verb != "build" or not state.round or state.merchants is not None:
+        return False
+    f = state.factions.get(actor)
+    if f is None or f.free_d:
+        return False
+    for kind, n in faction_rules(f.name).spec.costs["D"].items():
+        have = f.c if kind == "C" else f.w if kind == "W" else f.p if kind == "P" else n
+        if have < n:
+            return True
+    return False
 
 
 def _tried(trial: GameState, actor: str, parsed: list[Command]) -> bool:
