@@ -11,8 +11,10 @@ import random
 
 from hypothesis import strategies as st
 
+from games.rules.core import RuleError
 from games.rules.terra_mystica import apply, new_game
 from games.rules.terra_mystica.data import YUCATA_SACRIFICE
+from games.rules.terra_mystica.engine import resolve_actor
 from games.rules.terra_mystica.legal import (
     accepts,
     candidate_rows,
@@ -20,6 +22,7 @@ from games.rules.terra_mystica.legal import (
     lacks_power,
     legal_commands,
     middle_of_row,
+    tried_to_turn_end,
     unpaid_dwelling,
 )
 from games.rules.terra_mystica.notation import parse_row
@@ -116,14 +119,62 @@ def check_unpaid_dwellings(state: GameState) -> int:
     return refused
 
 
-def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
+def check_turn_ends(state: GameState) -> int:
+    """Every candidate row that ``tried_to_turn_end`` decides without the turn's end is
+    decided as the whole trial decides it; returns how many it decided."""
+    decided = 0
+    for actor in sorted({d.actor for d in waiting_for(state)}):
+        for row in candidate_rows(state, actor):
+            if lacks_power(state, actor, row):
+                continue
+            trial = state.copy()
+            try:
+                parsed = parse_row(row)
+                resolve_actor(trial, actor, parsed)
+            except RuleError:
+                continue
+            verdict = tried_to_turn_end(trial, actor, parsed)
+            if verdict is not None:
+                assert verdict == accepts(state, actor, row), (actor, row)
+                decided += 1
+    return decided
+
+
+def test_a_row_decided_before_its_turn_end_is_decided_as_with_it():
+    state = _benchmark_state()
+    decided = 0
+    for row in _benchmark_moves():
+        state = apply(state, row["faction"], row["player_command"])
+        decided += check_turn_ends(state)
+    assert decided > 2000, "too few rows decided here: the check proves little"
+
+
+@fuzz_games(12)
+def test_random_games_decide_rows_before_their_turn_end_as_with_it(family, index, seed):
+    rng = random.Random(seed)
+    for moves, current in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
+        if moves % 3 == 0:
+            check_turn_ends(current)
+
+
+def _benchmark_moves() -> list[dict]:
     game = corpus_game("4pLeague_S1_D1L1_G3")
     moves = [r for r in game["rows"] if r["kind"] != "comment" and r["origin"] != "engine"]
-    state = replay_game(
-        dict(game, rows=game["rows"][: game["rows"].index(moves[100])]), check=False
+    return moves[100:200]
+
+
+def _benchmark_state() -> GameState:
+    game = corpus_game("4pLeague_S1_D1L1_G3")
+    first = _benchmark_moves()[0]
+    return replay_game(
+        dict(game, rows=game["rows"][: game["rows"].index(first)]), check=False
     ).state
+
+
+def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
+    state = _benchmark_state()
     refused = 0
-    for row in moves[100:200]:
+    for row in _benchmark_moves():
         state = apply(state, row["faction"], row["player_command"])
         refused += check_unpaid_dwellings(state)
     assert refused > 100, "too few rows refused here: the check proves little"

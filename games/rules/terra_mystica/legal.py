@@ -231,7 +231,8 @@ class Trials:
             del self.middles[first]  # the last row to need it: not set back
         if unpaid_dwelling(scratch.clean(), actor, parsed[-1]):
             return False
-        return _tried(scratch.take(last=left < 2), actor, parsed[-1:])
+        decided = tried_to_turn_end(scratch.take(last=left < 2), actor, parsed[-1:])
+        return self._accepts_whole(parsed) if decided is None else decided
 
     def _accepts_whole(self, parsed: list[Command]) -> bool:
         scratch = self.whole
@@ -242,6 +243,11 @@ class Trials:
             resolve_actor(trial, self.actor, parsed)
         except RuleError:
             return False
+        if self.shared and parsed[-1].verb != "pass":  # a pass is decided by the turn's end
+            decided = tried_to_turn_end(trial, self.actor, parsed)
+            if decided is not None:
+                return decided
+            trial = scratch.take(last=False)  # the turn's end decides: tried again with it
         return _tried(trial, self.actor, parsed)
 
 
@@ -304,6 +310,44 @@ def _tried(trial: GameState, actor: str, parsed: list[Command]) -> bool:
         return False
     f = trial.factions.get(actor)
     return f is None or not stranded_spades(trial, f)
+
+
+def tried_to_turn_end(trial: GameState, actor: str, parsed: list[Command]) -> bool | None:
+    """``_tried`` without the turn's end (passing the turn on: a sixteenth of a listing),
+    where that end can neither refuse the row nor change what ``stranded_spades`` reads;
+    None where it might (the row is then to be tried with it). Not for the Yucata sacrifice,
+    which settles at the row's end.
+
+    Exact because: the turn's end (``turns.maybe_advance_to_next_player``) raises nothing
+    outside the Merchants' expansion; it writes the actor's fields only when handing the
+    turn back to the actor itself, which happens only with no spade left (spades make the
+    turn incomplete), so ``stranded_spades`` says no either way; and in the actions phase the
+    game moves on (``phases.what_next``) only once no decision is required, while the actor's
+    own turn record, or the next faction's, is always there (a faction that has not passed is
+    always someone's next)."""
+    try:
+        apply_in_place(trial, actor, parsed, end_of_input=False)
+    except RuleError:
+        return False
+    f = trial.factions.get(actor)
+    if f is None or not _turn_open(trial, f):
+        return None
+    return not stranded_spades(trial, f)
+
+
+def _turn_open(state: GameState, f: FactionState) -> bool:
+    """Is it ``f``'s own turn in the actions phase, still recorded as required of it?"""
+    if (
+        state.phase != "play"
+        or state.finished
+        or state.merchants is not None
+        or state.active != f.name
+        or f.passed
+        or f.dropped
+        or f.name not in state.order
+    ):
+        return False
+    return any(r["type"] == "full" and r.get("faction") == f.name for r in state.action_required)
 
 
 def _texts(steps: list[Command]) -> str:
