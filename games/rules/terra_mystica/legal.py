@@ -571,7 +571,16 @@ def _transforms(g: Game, f: FactionState) -> Iterator[str]:
                 yield f"transform {hex_id} to {colour}"
 
 
-def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0) -> Iterator[str]:
+def _dig_builds(
+    g: Game,
+    f: FactionState,
+    prefix: str = "",
+    free_spades: int = 0,
+    targets: list[tuple[str, int]] | None = None,
+) -> Iterator[str]:
+    """A dwelling (and the transformation alone) on every hex ``f`` can dig to its home
+    terrain, with the spades it must dig; ``targets``: ``_dig_targets(g, f)``, given when
+    several calls of one listing share it."""
     rules = faction_rules(f.name)
     if rules.never_transforms:
         return
@@ -579,22 +588,34 @@ def _dig_builds(g: Game, f: FactionState, prefix: str = "", free_spades: int = 0
         if not prefix:  # spades of an action are no use to them
             yield from _volcano_builds(g, f)
         return
-    reachable = reachable_hexes(g, f)
     spec = rules.spec.digging
     per_spade = spec.cost[min(f.dig, len(spec.cost) - 1)]
-    target = home(g, f)
     built_on = rules.build_terrain(f)
-    for hex_id in _empty_land(g.s):
-        terrain = g.s.terrain[hex_id]
-        if terrain not in CYCLE_INDEX or terrain == built_on or hex_id not in reachable:
-            continue
-        need = rules.spades_to_build(abs(colour_difference(terrain, target)))
+    for hex_id, need in _dig_targets(g, f) if targets is None else targets:
         extra = max(need - free_spades - f.spade, 0)
         if any(g.available(f, res) < n * extra for res, n in per_spade.items()):
             continue
         dig = f"dig {extra}. " if extra else ""
         yield f"{prefix}{dig}build {hex_id}"
         yield f"{prefix}{dig}transform {hex_id} to {built_on}"
+
+
+def _dig_targets(g: Game, f: FactionState) -> list[tuple[str, int]]:
+    """The hexes ``f`` can reach and transform to its home terrain, each with the spades
+    that takes (what every ``_dig_builds`` of a listing reads: computed once there)."""
+    rules = faction_rules(f.name)
+    if rules.never_transforms or not rules.transforms_with_spades():
+        return []
+    reachable = reachable_hexes(g, f)
+    target = home(g, f)
+    built_on = rules.build_terrain(f)
+    targets = []
+    for hex_id in _empty_land(g.s):
+        terrain = g.s.terrain[hex_id]
+        if terrain not in CYCLE_INDEX or terrain == built_on or hex_id not in reachable:
+            continue
+        targets.append((hex_id, rules.spades_to_build(abs(colour_difference(terrain, target)))))
+    return targets
 
 
 def _volcano_builds(g: Game, f: FactionState) -> Iterator[str]:
@@ -626,7 +647,8 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
         for tile in _bonus_tiles(s):
             yield f"pass {tile}"
     yield from _builds(g, f, reach=True)
-    yield from _dig_builds(g, f)
+    targets = _dig_targets(g, f)
+    yield from _dig_builds(g, f, targets=targets)
     for hex_id in f.locations:
         kind = s.building[hex_id]
         for target, source in UPGRADE_FROM.items():
@@ -651,6 +673,7 @@ def _actions(g: Game, f: FactionState) -> Iterator[str]:
                 f,
                 prefix=f"action {action}. ",
                 free_spades=POWER_ACTIONS[action]["gain"]["SPADE"],
+                targets=targets,
             )
         else:
             yield f"action {action}"
