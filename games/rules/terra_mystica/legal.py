@@ -5,7 +5,10 @@ tiles left, actions not yet used), then each is checked by applying it to a copy
 state (one scratch copy, set back after each trial: ``Trials``), so this module can never
 disagree with the rules; only a power action that bowl III cannot pay is refused without a
 trial, as the engine refuses it before anything else of the row (``lacks_power``: in a rich
-turn most refused candidates are such spade actions). Steps
+turn most refused candidates are such spade actions), and a dwelling its faction cannot pay
+(``unpaid_dwelling``); a trial in the actor's own turn stops before the turn's end, which
+cannot change its answer there (``tried_to_turn_end``). Tests hold both shortcuts to the
+whole trial's answer. Steps
 that open further steps (an action giving spades, a temple giving a favor tile) are listed
 on their own; the follow-up is then a pending decision with its own legal commands.
 Conversions are limited to single useful units.
