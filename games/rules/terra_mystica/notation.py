@@ -130,8 +130,32 @@ def _part(part: str) -> Command | None:
     return parse(sub) if sub else None
 
 
+def _patterns_by_first_word() -> dict[str, list[tuple[str, re.Pattern[str]]]]:
+    """The patterns by the literal word they start with, in _PATTERNS' order ("" for
+    adjust's sign; pick-colou?r under both spellings)."""
+    out: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    for verb, pattern in _PATTERNS:
+        m = re.match(r"\^([a-z-]+)", pattern.pattern)
+        word = m.group(1) if m else ""
+        for key in ("pick-color", "pick-colour") if verb == "pick_color" else (word,):
+            out.setdefault(key, []).append((verb, pattern))
+    return out
+
+
+# A sub-command is matched against the few patterns that share its first word, not against
+# every pattern before its own (most commands are far down the list).
+_BY_FIRST_WORD = _patterns_by_first_word()
+
+
 @lru_cache(maxsize=4096)
 def parse(sub: str) -> Command:
+    word = "" if sub[:1] in "+-" else sub.split(" ", 1)[0].lower()
+    for verb, pattern in _BY_FIRST_WORD.get(word, ()):
+        m = pattern.match(sub)
+        if m:
+            return Command(verb, _args(verb, m), sub)
+    # Every pattern in turn: what case-insensitive matching accepts beyond lower() (the same
+    # answer as before, only slower), and the error for what none accepts.
     for verb, pattern in _PATTERNS:
         m = pattern.match(sub)
         if m:

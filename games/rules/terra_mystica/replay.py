@@ -122,10 +122,15 @@ def row_kinds(rows: list[dict]) -> list[int]:
             kinds.append(DROP if row.get("tag") == "drop" else COMMENT)
         elif row["origin"] == "engine":
             kinds.append(SETUP if row["command"] == "setup" else ENGINE)
-        elif _has_text(row.get("player_command")) or _has_text(row.get("command")):
-            kinds.append(PLAYER)
         else:
-            kinds.append(EMPTY)  # a faction's row the site wrote without any command
+            text = row.get("player_command")
+            # A typed command, the common case, tested here (a call per row saved).
+            if (isinstance(text, str) and text and not text.isspace()) or (
+                _has_text(text) or _has_text(row.get("command"))
+            ):
+                kinds.append(PLAYER)
+            else:
+                kinds.append(EMPTY)  # a faction's row the site wrote without any command
     return kinds
 
 
@@ -329,23 +334,26 @@ def matches(row: dict, got: LedgerRow) -> bool:
         p: int = after["P"]
         if vp != got.vp or c != got.c or w != got.w or p != got.p:
             return False
+        # The bowls and tracks unpacked (not indexed one by one): a list of another length
+        # raises ValueError, answered below like a missing field.
         pw: list[int] = after["PW"]
-        power = got.power
-        if len(pw) != 3 or pw[0] != power[0] or pw[1] != power[1] or pw[2] != power[2]:
+        p1, p2, p3 = pw
+        b1, b2, b3 = got.power
+        if p1 != b1 or p2 != b2 or p3 != b3:
             return False
         cult: dict[str, int] = after["cult"]
-        tracks = got.cult
+        fire, water, earth, air = got.cult
         # By name, whatever the record's order of the tracks (CULTS' order: FIRE, WATER, ...).
         if (
             len(cult) != 4
-            or cult["FIRE"] != tracks[0]
-            or cult["WATER"] != tracks[1]
-            or cult["EARTH"] != tracks[2]
-            or cult["AIR"] != tracks[3]
+            or cult["FIRE"] != fire
+            or cult["WATER"] != water
+            or cult["EARTH"] != earth
+            or cult["AIR"] != air
         ):
             return False
-    except (KeyError, TypeError):
-        return False  # a field missing or not a number: compare_row says which
+    except (KeyError, TypeError, ValueError):
+        return False  # a field missing, not a number or not three bowls: compare_row says which
     offers = row.get("leech_offers")
     if not offers:
         return not got.leech

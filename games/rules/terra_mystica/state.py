@@ -290,8 +290,13 @@ class GameState:
         return self.factions[name]
 
     def factions_in_order(self, *, include_dropped: bool = True) -> list[FactionState]:
-        fs = [self.factions[n] for n in self.order]
-        return fs if include_dropped else [f for f in fs if not f.dropped]
+        # Plain loops: asked at every build and pass, where a comprehension makes a function.
+        factions, fs = self.factions, []
+        for n in self.order:
+            f = factions[n]
+            if include_dropped or not f.dropped:
+                fs.append(f)
+        return fs
 
     def copy(self) -> GameState:
         new = self._copy_except_factions()

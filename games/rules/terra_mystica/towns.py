@@ -8,6 +8,7 @@ tile is left. A building next to an existing town joins it instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from .factions import LOADED_RULES
@@ -33,11 +34,21 @@ def own_neighbours(g: Places, f: FactionState, hex_id: str) -> list[str]:
     name = f.name
     # Only land hexes hold buildings: the river hexes around are never looked at.
     # ``h in owner`` first: most hexes around hold no building.
-    out = [h for h in g.board.land_neighbours[hex_id] if h in owner and owner[h] == name]
+    out = _owned(g.board.land_neighbours[hex_id], owner, name)
     if g.s.bridges:
-        out += [h for h in g.bridged_to(hex_id) if h in owner and owner[h] == name]
+        out += _owned(g.bridged_to(hex_id), owner, name)
     if g.s.river_links and LOADED_RULES[f.name].river_towns:
-        out += [h for h in g.s.river_links.get(hex_id, ()) if h in owner and owner[h] == name]
+        out += _owned(g.s.river_links.get(hex_id, ()), owner, name)
+    return out
+
+
+def _owned(hexes: Iterable[str], owner: dict[str, str], name: str) -> list[str]:
+    """The hexes of ``hexes`` that hold a building of ``name``. A plain loop: asked for every
+    hex of a group scan, where a comprehension makes a function object each time."""
+    out = []
+    for h in hexes:
+        if h in owner and owner[h] == name:
+            out.append(h)
     return out
 
 
@@ -92,8 +103,7 @@ def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:
     if s.bridges or s.river_links:
         near = own_neighbours(g, f, hex_id)
     else:  # most of a game: the land neighbours are all there is (own_neighbours' first scan)
-        owner, name = s.owner, f.name
-        near = [h for h in g.board.land_neighbours[hex_id] if h in owner and owner[h] == name]
+        near = _owned(g.board.land_neighbours[hex_id], s.owner, f.name)
     for n in near:
         if n in s.town:
             _add_to_town(g, f, hex_id, s.town[n])
