@@ -113,7 +113,8 @@ class Game(models.Model):
 class Seat(models.Model):
     """A player's place in a game; ``position`` is the seat number (1-based) once the game starts."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # Found by game through its two unique constraints, which start with the game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
     )
@@ -160,7 +161,9 @@ class Move(models.Model):
         ROLLBACK = "rollback", "admin rollback to an earlier move"
         REJOIN = "rejoin", "a dropped seat plays on (handed to the computer)"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # Its lookups by game use unique_move_number, which starts with the game: an index of its
+    # own would only be one more to write with every move.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.COMMAND)
     seat = models.ForeignKey(
