@@ -22,6 +22,7 @@ from games.rules.terra_mystica.legal import (
     lacks_power,
     legal_commands,
     middle_of_row,
+    others_untouched,
     tried_to_turn_end,
     unpaid_dwelling,
 )
@@ -119,10 +120,12 @@ def check_unpaid_dwellings(state: GameState) -> int:
     return refused
 
 
-def check_turn_ends(state: GameState) -> int:
+def check_turn_ends(state: GameState) -> tuple[int, int]:
     """Every candidate row that ``tried_to_turn_end`` decides without the turn's end is
-    decided as the whole trial decides it; returns how many it decided."""
-    decided = 0
+    decided as the whole trial decides it, and leaves the other factions as they were where
+    ``others_untouched`` says so; returns how many it decided, and how many of those it
+    says left the others alone."""
+    decided = untouched = 0
     for actor in sorted({d.actor for d in waiting_for(state)}):
         for row in candidate_rows(state, actor):
             if lacks_power(state, actor, row):
@@ -137,16 +140,26 @@ def check_turn_ends(state: GameState) -> int:
             if verdict is not None:
                 assert verdict == accepts(state, actor, row), (actor, row)
                 decided += 1
-    return decided
+                if others_untouched(state, trial, actor, parsed):
+                    assert _others(trial, actor) == _others(state, actor), (actor, row)
+                    untouched += 1
+    return decided, untouched
+
+
+def _others(state: GameState, actor: str) -> dict:
+    return {n: f.to_json() for n, f in state.factions.items() if n != actor}
 
 
 def test_a_row_decided_before_its_turn_end_is_decided_as_with_it():
+    """And where ``others_untouched`` says so, the other factions are as they were."""
     state = _benchmark_state()
-    decided = 0
+    decided = untouched = 0
     for row in _benchmark_moves():
         state = apply(state, row["faction"], row["player_command"])
-        decided += check_turn_ends(state)
+        more, alone = check_turn_ends(state)
+        decided, untouched = decided + more, untouched + alone
     assert decided > 2000, "too few rows decided here: the check proves little"
+    assert untouched > 1000, "too few rows left the others alone: the check proves little"
 
 
 @fuzz_games(12)

@@ -235,7 +235,10 @@ class Trials:
         if unpaid_dwelling(scratch.clean(), actor, parsed[-1]):
             return False
         decided = tried_to_turn_end(scratch.take(last=left < 2), actor, parsed[-1:])
-        return self._accepts_whole(parsed) if decided is None else decided
+        if decided is None:
+            return self._accepts_whole(parsed)
+        scratch.decided(parsed[-1:])
+        return decided
 
     def _accepts_whole(self, parsed: list[Command]) -> bool:
         scratch = self.whole
@@ -249,6 +252,7 @@ class Trials:
         if self.shared and parsed[-1].verb != "pass":  # a pass is decided by the turn's end
             decided = tried_to_turn_end(trial, self.actor, parsed)
             if decided is not None:
+                scratch.decided(parsed)
                 return decided
             trial = scratch.take(last=False)  # the turn's end decides: tried again with it
         return _tried(trial, self.actor, parsed)
@@ -263,6 +267,8 @@ class _Scratch:
         self.actor = actor
         self.pristine = pristine
         self.tried = False
+        # The other factions are as in ``pristine`` (``others_untouched``): not set back.
+        self.untouched = False
 
     def clean(self) -> GameState:
         """The state as it was first (not to be written): ``live`` until a trial is made."""
@@ -275,7 +281,8 @@ class _Scratch:
         """The state to try a row on (as it was first); ``last``: no other trial follows."""
         if self.tried:
             assert self.pristine is not None
-            self.live.restore(self.pristine)
+            self.live.restore(self.pristine, self.actor if self.untouched else None)
+            self.untouched = False
         elif not last or self.pristine is not None:
             if self.pristine is None:
                 self.pristine = self.live.copy()
@@ -283,6 +290,36 @@ class _Scratch:
             self.live.watch(self.actor)
         self.tried = True
         return self.live
+
+    def decided(self, parsed: list[Command]) -> None:
+        """The trial of ``parsed`` just made was decided by ``tried_to_turn_end``."""
+        if self.pristine is not None:
+            self.untouched = others_untouched(self.pristine, self.live, self.actor, parsed)
+
+
+def others_untouched(
+    pristine: GameState, trial: GameState, actor: str, parsed: list[Command]
+) -> bool:
+    """Are the factions other than ``actor`` still as in ``pristine``, after ``parsed`` of
+    ``actor``, decided by ``tried_to_turn_end`` on ``trial`` (equal to ``pristine`` before
+    it)? Then setting ``trial`` back skips them (three fifths of a restore).
+
+    Exact because such a row runs in the actor's own turn, without the turn's end (no
+    income, no round's end), and writes another faction only (1) when it passes (the
+    start player's mark: no step is a pass), (2) when it declines
+    a power offer open to the actor (``offers.decline`` writes the builder's records and
+    rewards: none is open in ``pristine``) or (3) when the actor reaches the top of a cult
+    track or leaves it (``Game`` then sets every other faction's ``max_cult``: the actor's
+    cult levels are unchanged). Tests hold it to the factions' fields after every decided
+    row of random games."""
+    mine = trial.factions.get(actor)
+    if mine is None or mine.cult != pristine.factions[actor].cult:
+        return False
+    if any(c.verb == "pass" for c in parsed):
+        return False
+    return not any(
+        r["type"] == "leech" and r.get("faction") == actor for r in pristine.action_required
+    )
 
 
 def unpaid_dwelling(state: GameState, actor: str, step: Command) -> bool:
