@@ -844,16 +844,21 @@ async function loadPlanBase() {
 }
 
 let saveTimer = null;
+let saveGeneration = 0;
 
 function savePlan() {
   clearTimeout(saveTimer);
+  // "Kept" only for the latest edit: an earlier save still in flight must not claim it.
+  const generation = ++saveGeneration;
   if (el.planStatus) el.planStatus.textContent = gettext("Saving…");
   saveTimer = setTimeout(async () => {
     try {
       await api("PUT", `${base}/plan/${query}`, { rows: st.plan.rows, notes: st.plan.notes });
-      if (el.planStatus) el.planStatus.textContent = gettext("Plan kept (only you see it).");
+      if (el.planStatus && generation === saveGeneration) {
+        el.planStatus.textContent = gettext("Plan kept (only you see it).");
+      }
     } catch (error) {
-      if (el.planStatus) el.planStatus.textContent = error.message;
+      if (el.planStatus && generation === saveGeneration) el.planStatus.textContent = error.message;
     }
   }, 500);
 }
