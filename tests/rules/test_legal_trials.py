@@ -8,6 +8,7 @@ every option family, Yucata's power sacrifice included (those games try every ro
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
@@ -152,10 +153,8 @@ def _others(state: GameState, actor: str) -> dict:
 
 def test_a_row_decided_before_its_turn_end_is_decided_as_with_it():
     """And where ``others_untouched`` says so, the other factions are as they were."""
-    state = _benchmark_state()
     decided = untouched = 0
-    for row in _benchmark_moves():
-        state = apply(state, row["faction"], row["player_command"])
+    for state in _benchmark_decisions():
         more, alone = check_turn_ends(state)
         decided, untouched = decided + more, untouched + alone
     assert decided > 2000, "too few rows decided here: the check proves little"
@@ -164,10 +163,8 @@ def test_a_row_decided_before_its_turn_end_is_decided_as_with_it():
 
 @fuzz_games(12)
 def test_random_games_decide_rows_before_their_turn_end_as_with_it(family, index, seed):
-    rng = random.Random(seed)
-    for moves, current in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
-        if moves % 3 == 0:
-            check_turn_ends(current)
+    for current in _every_third_state(family, index, seed):
+        check_turn_ends(current)
 
 
 def _benchmark_moves() -> list[dict]:
@@ -184,21 +181,32 @@ def _benchmark_state() -> GameState:
     ).state
 
 
-def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
+def _benchmark_decisions() -> Iterator[GameState]:
+    """The state after each of the benchmark's moves 100-200."""
     state = _benchmark_state()
-    refused = 0
     for row in _benchmark_moves():
         state = apply(state, row["faction"], row["player_command"])
+        yield state
+
+
+def _every_third_state(family: str, index: int, seed: int) -> Iterator[GameState]:
+    rng = random.Random(seed)
+    for moves, current in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
+        if moves % 3 == 0:
+            yield current
+
+
+def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
+    refused = 0
+    for state in _benchmark_decisions():
         refused += check_unpaid_dwellings(state)
     assert refused > 100, "too few rows refused here: the check proves little"
 
 
 @fuzz_games(12)
 def test_random_games_refuse_unpaid_dwellings_as_their_trials_do(family, index, seed):
-    rng = random.Random(seed)
-    for moves, current in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
-        if moves % 3 == 0:
-            check_unpaid_dwellings(current)
+    for current in _every_third_state(family, index, seed):
+        check_unpaid_dwellings(current)
 
 
 _LISTING = """
