@@ -84,11 +84,15 @@ def check_reachable(
         return {}, {}, False
     if not LOADED_RULES[f.name].may_reach(g.s, f, hex_id):
         raise RuleError(f"{f.name} may not reach {hex_id}")
-    near = g.board.neighbours[hex_id]
-    bridged = g.bridged_to(hex_id) if g.s.bridges else ()
-    for loc in f.locations:
-        if loc in near or loc in bridged:
-            return {}, {}, False
+    # Directly adjacent to one of the faction's buildings (by an edge, or by a bridge): one
+    # set test in C for the edges, not a loop over the buildings.
+    locations = f.locations
+    if not g.board.neighbours[hex_id].isdisjoint(locations):
+        return {}, {}, False
+    if g.s.bridges:
+        for b in g.bridged_to(hex_id):
+            if b in locations:
+                return {}, {}, False
     reach = shipping_range(g, f)
     if reach:
         distances = g.board.river_distance[hex_id]

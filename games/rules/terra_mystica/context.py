@@ -158,11 +158,11 @@ class Game:
     def bridged_to(self, hex_id: str) -> list[str]:
         """The hexes bridged to ``hex_id``."""
         out = []
-        for x, y, _ in self.s.bridges:
-            if x == hex_id:
-                out.append(y)
-            elif y == hex_id:
-                out.append(x)
+        # A bridge is [a, b, faction]: ``in`` tests both ends at once (a faction's name is
+        # never a hex's), and the end that is not ``hex_id`` is read only for a bridge there.
+        for bridge in self.s.bridges:
+            if hex_id in bridge:
+                out.append(bridge[1] if bridge[0] == hex_id else bridge[0])
         return out
 
     def bridged(self, a: str, b: str) -> bool:
@@ -286,6 +286,13 @@ class Game:
                 raise RuleError(f"not enough priests: {f.name} have {f.p}, need {-delta}")
             f.p = min(value, f.max_p)
             return
+        if kind == "SPADE":  # the most frequent entitlement, as often as P
+            if f.spade + delta < 0:
+                raise _nothing_to_give_up(f, kind)
+            f.spade += delta
+            if delta > 0:
+                self._on_gain(f, kind, delta)
+            return
         if kind in CULT_INDEX:
             self._advance_cult(f, kind, delta)
             return
@@ -331,13 +338,6 @@ class Game:
                 self.s.action_required.append({"type": "pick-color", "faction": f.name})
             return
 
-        if kind == "SPADE":  # the most frequent entitlement
-            if f.spade + delta < 0:
-                raise _nothing_to_give_up(f, kind)
-            f.spade += delta
-            if delta > 0:
-                self._on_gain(f, kind, delta)
-            return
         if kind == "KEY":
             f.keys += delta
             if f.keys < 0:

@@ -127,8 +127,10 @@ def apply_in_place(
     )
     # Each command carried out here, the ledger's row and the turn's end written out: this
     # loop runs for every command of every game.
+    p3 = 0
     for i, cmd in enumerate(parsed):
-        p3 = faction.p3 if faction is not None else 0
+        if watch is not None:  # bowl III before the command (watch implies a faction)
+            p3 = watch.f.p3
         if faction is not None and ledger.collecting is not faction:
             ledger.begin_row(faction)
         commands.execute(g, faction, cmd, seat)

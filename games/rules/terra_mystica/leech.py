@@ -53,10 +53,18 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
     if not offers:  # no neighbour: nothing to ask or record (the id is used up all the same)
         return offers
     key = str(leech_id)
-    # The order of the offers matters for the Cultists: next players first.
-    for f in turns.factions_in_order_from(g, builder, include_dropped=False):
-        amount = offers.get(f.name)
+    # The order of the offers matters for the Cultists: next players first, in seat order
+    # from the builder's seat (the builder last); only the factions offered anything looked up.
+    order, factions = s.order, s.factions
+    n = len(order)
+    i = order.index(builder.name) if builder.name in order else n - 1
+    for step in range(1, n + 1):
+        name = order[(i + step) % n]
+        amount = offers.get(name)
         if not amount:
+            continue
+        f = factions[name]
+        if f.dropped:
             continue
         actual = min(amount, 2 * f.p1 + f.p2)  # capacity(f)
         turns.require_action(

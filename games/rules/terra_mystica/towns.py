@@ -77,22 +77,36 @@ def group_strength(g: Places, f: FactionState, start: str) -> tuple[set[str], in
     power = size = 0
     s = g.s
     building, owner, name = s.building, s.owner, f.name
-    building_power = LOADED_RULES[f.name].building_powers
-    # Asked after every build: without bridges or river links (most of a game) the land
-    # neighbours are all there is, scanned here instead of through own_neighbours.
-    land = None if s.bridges or s.river_links else g.board.land_neighbours
+    building_power = LOADED_RULES[name].building_powers
+    land = g.board.land_neighbours
+    # The hexes linked beyond the land edges (bridges, the Mermaids' river towns), gathered
+    # once for the scan instead of by own_neighbours for every hex of the group.
+    links = _links(s, f) if s.bridges or s.river_links else None
     while stack:
         h = stack.pop()
         kind = building.get(h)
         if kind:
             power += building_power[kind]
             size += 2 if kind == "SA" else 1
-        near = land[h] if land is not None else own_neighbours(g, f, h)
+        near = land[h] if links is None or h not in links else (*land[h], *links[h])
         for n in near:
             if n not in seen and n in owner and owner[n] == name:
                 seen.add(n)
                 stack.append(n)
     return seen, power, size
+
+
+def _links(s: GameState, f: FactionState) -> dict[str, list[str]]:
+    """For each hex, the hexes linked to it other than by a shared edge, as own_neighbours
+    adds them: bridged hexes, then (for a faction founding river towns) river links."""
+    links: dict[str, list[str]] = {}
+    for x, y, _ in s.bridges:
+        links.setdefault(x, []).append(y)
+        links.setdefault(y, []).append(x)
+    if s.river_links and LOADED_RULES[f.name].river_towns:
+        for h, linked in s.river_links.items():
+            links.setdefault(h, []).extend(linked)
+    return links
 
 
 def detect_towns_from(g: Places, f: FactionState, hex_id: str) -> bool:

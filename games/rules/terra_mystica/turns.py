@@ -65,19 +65,6 @@ def is_blocked(g: Game) -> bool:
 # --- turn order -------------------------------------------------------------------------
 
 
-def factions_in_order_from(
-    g: Game, f: FactionState, include_dropped: bool = True
-) -> list[FactionState]:
-    """Seat order rotated so that ``f`` comes last."""
-    fs = g.s.factions_in_order(include_dropped=include_dropped)
-    i = len(fs) - 1
-    for j, x in enumerate(fs):
-        if x is f:
-            i = j
-            break
-    return fs[i + 1 :] + fs[: i + 1]
-
-
 def factions_in_turn_order(g: Game) -> list[FactionState]:
     fs = g.s.factions_in_order()
     starts = [i for i, f in enumerate(fs) if f.start_player]
