@@ -41,6 +41,9 @@ from .setup import allowed_factions
 from .state import FactionState, GameState
 from .views import waiting_for
 
+# What ``step_class`` says of a step: verb, shared steps, terrain, colour or place.
+StepClass = tuple[str, str, str, str | None]
+
 
 def legal_commands(state: GameState, actor: str) -> list[str]:
     """Every candidate row the engine accepts for ``actor`` now."""
@@ -173,6 +176,9 @@ class Trials:
         self.whole: _Scratch | None = None
         # Whether bowl III cannot pay an action, per first step (``lacks_power``).
         self.unpaid: dict[str, bool] = {}
+        # The verdicts of transformations and dwellings decided by a trial, per
+        # ``step_class``: a row of the same class is decided alike without its trial.
+        self.verdicts: dict[StepClass, bool] = {}
         self.shared = actor in state.factions and not Game(state).has(YUCATA_SACRIFICE)
         if not self.shared:
             return
@@ -232,15 +238,26 @@ class Trials:
         self.waiting[first] = left - 1
         if left < 2:
             del self.middles[first]  # the last row to need it: not set back
-        if unpaid_dwelling(scratch.clean(), actor, parsed[-1]):
+        clean = scratch.clean()
+        if unpaid_dwelling(clean, actor, parsed[-1]):
             return False
+        kind = step_class(clean, actor, first, parsed[-1])
+        if kind is not None and kind in self.verdicts:
+            return self.verdicts[kind]
         decided = tried_to_turn_end(scratch.take(last=left < 2), actor, parsed[-1:])
         if decided is None:
             return self._accepts_whole(parsed)
         scratch.decided(parsed[-1:])
+        if kind is not None:
+            self.verdicts[kind] = decided
         return decided
 
     def _accepts_whole(self, parsed: list[Command]) -> bool:
+        kind = None
+        if self.shared and len(parsed) == 1:
+            kind = step_class(self.state, self.actor, "", parsed[0])
+            if kind is not None and kind in self.verdicts:
+                return self.verdicts[kind]
         scratch = self.whole
         if scratch is None:
             scratch = self.whole = _Scratch(self.state.copy(), self.actor, self.state)
@@ -253,6 +270,8 @@ class Trials:
             decided = tried_to_turn_end(trial, self.actor, parsed)
             if decided is not None:
                 scratch.decided(parsed)
+                if kind is not None:
+                    self.verdicts[kind] = decided
                 return decided
             trial = scratch.take(last=False)  # the turn's end decides: tried again with it
         return _tried(trial, self.actor, parsed)
@@ -320,6 +339,72 @@ def others_untouched(
     return not any(
         r["type"] == "leech" and r.get("faction") == actor for r in pristine.action_required
     )
+
+
+def step_class(state: GameState, actor: str, first: str, step: Command) -> StepClass | None:
+    """The class of ``step`` when it transforms or builds on an empty hex that ``actor``
+    reaches directly in ``state`` (the state it is tried on, after the row's shared steps
+    ``first``): the verb, the shared steps, the hex's terrain, and the colour asked (a
+    transformation) or whether the hex is among ``allowed_build_locations`` (a dwelling).
+    Steps of one class are accepted or refused alike by ``tried_to_turn_end`` (a class's
+    first trial decides the others); None for any other step (tried as before).
+
+    Exact because ``building.transform`` reads the hex only (1) to check it is a land hex of
+    the map, empty (both required here), not ice or volcano and not already the colour
+    asked (the terrain and colour are the class's), (2) to reach it, which costs nothing and
+    raises nothing where it is reached directly (a neighbour or a bridge of one of the
+    actor's buildings, or within its shipping, and the faction's ``may_reach`` says yes; not
+    in the Merchants' games, whose ships reach further), (3) for the spades it takes and a
+    volcano faction's payment (from the terrain and the colour), (4) for the sandstorm's
+    neighbours (``tf_need_hex_adjacency``: left to the trial); then it writes the hex's
+    terrain and ``allowed_build_locations``, which neither the turn's records nor
+    ``stranded_spades`` read. ``building.build`` reads it besides (5) for whether it needs a
+    transformation (the terrain), (6) for ``allowed_build_locations`` (the class's) and
+    (7) after every check that can refuse it, with no spade left (else refused): the power
+    offers to the neighbours (records of other factions), the hex's building and owner,
+    the town it joins or founds (``towns.detect_towns_from``: a town tile owed), none of
+    which raises, gives a spade or touches the actor's turn record. Outside the hex, the
+    trial's other steps (``phases.what_next``: a required record is always open there,
+    see ``tried_to_turn_end``; the ledger) read nothing of it. Round 0 is left to the trial.
+    Tests hold it to every row's own trial."""
+    verb = step.verb
+    if verb != "transform" and verb != "build":
+        return None
+    if not state.round or state.merchants is not None:
+        return None
+    f = state.factions.get(actor)
+    if f is None or f.tf_need_hex_adjacency:
+        return None
+    hex_id = step.args[0]
+    if state.setup.board.terrain.get(hex_id) in (None, "river") or hex_id in state.building:
+        return None
+    terrain = state.terrain.get(hex_id)
+    if terrain is None or not _reached_directly(state, f, hex_id):
+        return None
+    if verb == "transform":
+        return (verb, first, terrain, step.args[1])
+    return (verb, first, terrain, "allowed" if hex_id in f.allowed_build_locations else None)
+
+
+def _reached_directly(state: GameState, f: FactionState, hex_id: str) -> bool:
+    """Does ``f`` reach ``hex_id`` without tunnelling or a carpet flight (at no cost:
+    ``building.check_reachable``'s first ways, outside the Merchants' games)?"""
+    if not faction_rules(f.name).may_reach(state, f, hex_id):
+        return False
+    board = state.setup.board
+    near = board.neighbours[hex_id]
+    bridged = [y if x == hex_id else x for x, y, _ in state.bridges if hex_id in (x, y)]
+    for loc in f.locations:
+        if loc in near or loc in bridged:
+            return True
+    reach = shipping_range(Game(state), f)
+    if reach:
+        distances = board.river_distance[hex_id]
+        for loc in f.locations:
+            d = distances.get(loc)
+            if d is not None and d <= reach:
+                return True
+    return False
 
 
 def unpaid_dwelling(state: GameState, actor: str, step: Command) -> bool:
