@@ -179,6 +179,8 @@ class Trials:
         # The verdicts of transformations and dwellings decided by a trial, per
         # ``step_class``: a row of the same class is decided alike without its trial.
         self.verdicts: dict[StepClass, bool] = {}
+        # What the actor reaches directly, per shared part (``DirectReach``).
+        self.reaches: dict[str, DirectReach] = {}
         self.shared = actor in state.factions and not Game(state).has(YUCATA_SACRIFICE)
         if not self.shared:
             return
@@ -241,7 +243,7 @@ class Trials:
         clean = scratch.clean()
         if unpaid_dwelling(clean, actor, parsed[-1]):
             return False
-        kind = step_class(clean, actor, first, parsed[-1])
+        kind = self._class(clean, first, parsed[-1])
         if kind is not None and kind in self.verdicts:
             return self.verdicts[kind]
         decided = tried_to_turn_end(scratch.take(last=left < 2), actor, parsed[-1:])
@@ -252,10 +254,22 @@ class Trials:
             self.verdicts[kind] = decided
         return decided
 
+    def _class(self, clean: GameState, first: str, step: Command) -> StepClass | None:
+        """``step_class`` of ``step`` tried on ``clean``, the state after ``first``."""
+        if step.verb != "transform" and step.verb != "build":
+            return None
+        reach = self.reaches.get(first)
+        if reach is None:
+            f = clean.factions.get(self.actor)
+            if f is None:
+                return None
+            reach = self.reaches[first] = DirectReach(clean, f)
+        return step_class(clean, self.actor, first, step, reach)
+
     def _accepts_whole(self, parsed: list[Command]) -> bool:
         kind = None
         if self.shared and len(parsed) == 1:
-            kind = step_class(self.state, self.actor, "", parsed[0])
+            kind = self._class(self.state, "", parsed[0])
             if kind is not None and kind in self.verdicts:
                 return self.verdicts[kind]
         scratch = self.whole
@@ -341,7 +355,9 @@ def others_untouched(
     )
 
 
-def step_class(state: GameState, actor: str, first: str, step: Command) -> StepClass | None:
+def step_class(
+    state: GameState, actor: str, first: str, step: Command, reach: DirectReach | None = None
+) -> StepClass | None:
     """The class of ``step`` when it transforms or builds on an empty hex that ``actor``
     reaches directly in ``state`` (the state it is tried on, after the row's shared steps
     ``first``): the verb, the shared steps, the hex's terrain, and the colour asked (a
@@ -366,7 +382,8 @@ def step_class(state: GameState, actor: str, first: str, step: Command) -> StepC
     which raises, gives a spade or touches the actor's turn record. Outside the hex, the
     trial's other steps (``phases.what_next``: a required record is always open there,
     see ``tried_to_turn_end``; the ledger) read nothing of it. Round 0 is left to the trial.
-    Tests hold it to every row's own trial."""
+    Tests hold it to every row's own trial. ``reach``: ``DirectReach`` of ``state`` and
+    ``actor``'s faction, when the caller keeps one for the steps it asks about."""
     verb = step.verb
     if verb != "transform" and verb != "build":
         return None
@@ -375,36 +392,50 @@ def step_class(state: GameState, actor: str, first: str, step: Command) -> StepC
     f = state.factions.get(actor)
     if f is None or f.tf_need_hex_adjacency:
         return None
+    if reach is None:
+        reach = DirectReach(state, f)
     hex_id = step.args[0]
-    if state.setup.board.terrain.get(hex_id) in (None, "river") or hex_id in state.building:
+    if reach.board.terrain.get(hex_id) in (None, "river") or hex_id in state.building:
         return None
     terrain = state.terrain.get(hex_id)
-    if terrain is None or not _reached_directly(state, f, hex_id):
+    if terrain is None or not reach.reaches(state, f, hex_id):
         return None
     if verb == "transform":
         return (verb, first, terrain, step.args[1])
     return (verb, first, terrain, "allowed" if hex_id in f.allowed_build_locations else None)
 
 
-def _reached_directly(state: GameState, f: FactionState, hex_id: str) -> bool:
-    """Does ``f`` reach ``hex_id`` without tunnelling or a carpet flight (at no cost:
-    ``building.check_reachable``'s first ways, outside the Merchants' games)?"""
-    if not faction_rules(f.name).may_reach(state, f, hex_id):
-        return False
-    board = state.setup.board
-    near = board.neighbours[hex_id]
-    bridged = [y if x == hex_id else x for x, y, _ in state.bridges if hex_id in (x, y)]
-    for loc in f.locations:
-        if loc in near or loc in bridged:
+class DirectReach:
+    """Which hexes a faction reaches in one state without tunnelling or a carpet flight, at
+    no cost: ``building.check_reachable``'s first ways (outside the Merchants' games). The
+    faction's buildings, bridges and shipping are read once, when made: to be asked only of
+    that state as it was then (a trial's writes undone)."""
+
+    def __init__(self, state: GameState, f: FactionState) -> None:
+        self.board = state.setup.board
+        self.rules = faction_rules(f.name)
+        self.locations = set(f.locations)
+        self.ordered = f.locations[:]
+        self.bridges = [(x, y) for x, y, _ in state.bridges]
+        self.reach = shipping_range(Game(state), f)
+
+    def reaches(self, state: GameState, f: FactionState, hex_id: str) -> bool:
+        if not self.rules.may_reach(state, f, hex_id):
+            return False
+        locations = self.locations
+        if not locations.isdisjoint(self.board.neighbours[hex_id]):
             return True
-    reach = shipping_range(Game(state), f)
-    if reach:
-        distances = board.river_distance[hex_id]
-        for loc in f.locations:
-            d = distances.get(loc)
-            if d is not None and d <= reach:
+        for x, y in self.bridges:
+            if (x == hex_id and y in locations) or (y == hex_id and x in locations):
                 return True
-    return False
+        reach = self.reach
+        if reach:
+            distances = self.board.river_distance[hex_id]
+            for loc in self.ordered:
+                d = distances.get(loc)
+                if d is not None and d <= reach:
+                    return True
+        return False
 
 
 def unpaid_dwelling(state: GameState, actor: str, step: Command) -> bool:
