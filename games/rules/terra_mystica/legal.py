@@ -423,8 +423,9 @@ class DirectReach:
         if not self.rules.may_reach(state, f, hex_id):
             return False
         locations = self.locations
-        if not locations.isdisjoint(self.board.neighbours[hex_id]):
-            return True
+        for near in self.board.neighbours[hex_id]:  # a loop: no method call per hex
+            if near in locations:
+                return True
         for x, y in self.bridges:
             if (x == hex_id and y in locations) or (y == hex_id and x in locations):
                 return True
