@@ -7,8 +7,10 @@ disagree with the rules; only a power action that bowl III cannot pay is refused
 trial, as the engine refuses it before anything else of the row (``lacks_power``: in a rich
 turn most refused candidates are such spade actions), and a dwelling its faction cannot pay
 (``unpaid_dwelling``); a trial in the actor's own turn stops before the turn's end, which
-cannot change its answer there (``tried_to_turn_end``). Tests hold both shortcuts to the
-whole trial's answer. Steps
+cannot change its answer there (``tried_to_turn_end``), and a transformation or dwelling
+on a hex reached directly takes the answer of an earlier trial of its class (the same
+shared steps, terrain and colour or place: ``step_class``). Tests hold these shortcuts to
+the whole trial's answer. Steps
 that open further steps (an action giving spades, a temple giving a favor tile) are listed
 on their own; the follow-up is then a pending decision with its own legal commands.
 Conversions are limited to single useful units.
