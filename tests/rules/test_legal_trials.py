@@ -24,6 +24,7 @@ from games.rules.terra_mystica.legal import (
     legal_commands,
     middle_of_row,
     others_untouched,
+    step_class,
     tried_to_turn_end,
     unpaid_dwelling,
 )
@@ -207,6 +208,47 @@ def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
 def test_random_games_refuse_unpaid_dwellings_as_their_trials_do(family, index, seed):
     for current in _every_third_state(family, index, seed):
         check_unpaid_dwellings(current)
+
+
+def check_step_classes(state: GameState) -> int:
+    """Every candidate row whose last step ``step_class`` classes is decided by
+    ``tried_to_turn_end`` as every other row of its class (and as its whole trial, where
+    decided); returns how many rows a class's first trial decided for them."""
+    shared = 0
+    for actor in sorted({d.actor for d in waiting_for(state)}):
+        verdicts: dict[tuple, bool | None] = {}
+        for row in candidate_rows(state, actor):
+            if lacks_power(state, actor, row):
+                continue
+            *first, last = row.rsplit(". ", 1)
+            before = middle_of_row(state, actor, first[0]) if first else state
+            if before is None:
+                continue
+            step = parse_row(last)[-1]
+            kind = step_class(before, actor, ". ".join(first), step)
+            if kind is None:
+                continue
+            verdict = tried_to_turn_end(before.copy(), actor, [step])
+            if verdict is not None:
+                assert verdict == accepts(state, actor, row), (actor, row)
+            if kind in verdicts:
+                assert verdicts[kind] == verdict, (actor, row, kind)
+                shared += verdict is not None
+            verdicts[kind] = verdict
+    return shared
+
+
+def test_a_transformation_or_dwelling_is_decided_as_the_others_of_its_class():
+    shared = 0
+    for state in _benchmark_decisions():
+        shared += check_step_classes(state)
+    assert shared > 600, "too few rows decided by another's trial: the check proves little"
+
+
+@fuzz_games(12)
+def test_random_games_decide_steps_of_one_class_alike(family, index, seed):
+    for current in _every_third_state(family, index, seed):
+        check_step_classes(current)
 
 
 _LISTING = """

@@ -7,8 +7,10 @@ disagree with the rules; only a power action that bowl III cannot pay is refused
 trial, as the engine refuses it before anything else of the row (``lacks_power``: in a rich
 turn most refused candidates are such spade actions), and a dwelling its faction cannot pay
 (``unpaid_dwelling``); a trial in the actor's own turn stops before the turn's end, which
-cannot change its answer there (``tried_to_turn_end``). Tests hold both shortcuts to the
-whole trial's answer. Steps
+cannot change its answer there (``tried_to_turn_end``), and a transformation or dwelling
+on a hex reached directly takes the answer of an earlier trial of its class (the same
+shared steps, terrain and colour or place: ``step_class``). Tests hold these shortcuts to
+the whole trial's answer. Steps
 that open further steps (an action giving spades, a temple giving a favor tile) are listed
 on their own; the follow-up is then a pending decision with its own legal commands.
 Conversions are limited to single useful units.
@@ -40,6 +42,9 @@ from .notation import Command, parse_row
 from .setup import allowed_factions
 from .state import FactionState, GameState
 from .views import waiting_for
+
+# What ``step_class`` says of a step: verb, shared steps, terrain, colour or place.
+StepClass = tuple[str, str, str, str | None]
 
 
 def legal_commands(state: GameState, actor: str) -> list[str]:
@@ -173,6 +178,11 @@ class Trials:
         self.whole: _Scratch | None = None
         # Whether bowl III cannot pay an action, per first step (``lacks_power``).
         self.unpaid: dict[str, bool] = {}
+        # The verdicts of transformations and dwellings decided by a trial, per
+        # ``step_class``: a row of the same class is decided alike without its trial.
+        self.verdicts: dict[StepClass, bool] = {}
+        # What the actor reaches directly, per shared part (``DirectReach``).
+        self.reaches: dict[str, DirectReach] = {}
         self.shared = actor in state.factions and not Game(state).has(YUCATA_SACRIFICE)
         if not self.shared:
             return
@@ -232,15 +242,38 @@ class Trials:
         self.waiting[first] = left - 1
         if left < 2:
             del self.middles[first]  # the last row to need it: not set back
-        if unpaid_dwelling(scratch.clean(), actor, parsed[-1]):
+        clean = scratch.clean()
+        if unpaid_dwelling(clean, actor, parsed[-1]):
             return False
+        kind = self._class(clean, first, parsed[-1])
+        if kind is not None and kind in self.verdicts:
+            return self.verdicts[kind]
         decided = tried_to_turn_end(scratch.take(last=left < 2), actor, parsed[-1:])
         if decided is None:
             return self._accepts_whole(parsed)
         scratch.decided(parsed[-1:])
+        if kind is not None:
+            self.verdicts[kind] = decided
         return decided
 
+    def _class(self, clean: GameState, first: str, step: Command) -> StepClass | None:
+        """``step_class`` of ``step`` tried on ``clean``, the state after ``first``."""
+        if step.verb != "transform" and step.verb != "build":
+            return None
+        reach = self.reaches.get(first)
+        if reach is None:
+            f = clean.factions.get(self.actor)
+            if f is None:
+                return None
+            reach = self.reaches[first] = DirectReach(clean, f)
+        return step_class(clean, self.actor, first, step, reach)
+
     def _accepts_whole(self, parsed: list[Command]) -> bool:
+        kind = None
+        if self.shared and len(parsed) == 1:
+            kind = self._class(self.state, "", parsed[0])
+            if kind is not None and kind in self.verdicts:
+                return self.verdicts[kind]
         scratch = self.whole
         if scratch is None:
             scratch = self.whole = _Scratch(self.state.copy(), self.actor, self.state)
@@ -253,6 +286,8 @@ class Trials:
             decided = tried_to_turn_end(trial, self.actor, parsed)
             if decided is not None:
                 scratch.decided(parsed)
+                if kind is not None:
+                    self.verdicts[kind] = decided
                 return decided
             trial = scratch.take(last=False)  # the turn's end decides: tried again with it
         return _tried(trial, self.actor, parsed)
@@ -320,6 +355,90 @@ def others_untouched(
     return not any(
         r["type"] == "leech" and r.get("faction") == actor for r in pristine.action_required
     )
+
+
+def step_class(
+    state: GameState, actor: str, first: str, step: Command, reach: DirectReach | None = None
+) -> StepClass | None:
+    """The class of ``step`` when it transforms or builds on an empty hex that ``actor``
+    reaches directly in ``state`` (the state it is tried on, after the row's shared steps
+    ``first``): the verb, the shared steps, the hex's terrain, and the colour asked (a
+    transformation) or whether the hex is among ``allowed_build_locations`` (a dwelling).
+    Steps of one class are accepted or refused alike by ``tried_to_turn_end`` (a class's
+    first trial decides the others); None for any other step (tried as before).
+
+    Exact because ``building.transform`` reads the hex only (1) to check it is a land hex of
+    the map, empty (both required here), not ice or volcano and not already the colour
+    asked (the terrain and colour are the class's), (2) to reach it, which costs nothing and
+    raises nothing where it is reached directly (a neighbour or a bridge of one of the
+    actor's buildings, or within its shipping, and the faction's ``may_reach`` says yes; not
+    in the Merchants' games, whose ships reach further), (3) for the spades it takes and a
+    volcano faction's payment (from the terrain and the colour), (4) for the sandstorm's
+    neighbours (``tf_need_hex_adjacency``: left to the trial); then it writes the hex's
+    terrain and ``allowed_build_locations``, which neither the turn's records nor
+    ``stranded_spades`` read. ``building.build`` reads it besides (5) for whether it needs a
+    transformation (the terrain), (6) for ``allowed_build_locations`` (the class's) and
+    (7) after every check that can refuse it, with no spade left (else refused): the power
+    offers to the neighbours (records of other factions), the hex's building and owner,
+    the town it joins or founds (``towns.detect_towns_from``: a town tile owed), none of
+    which raises, gives a spade or touches the actor's turn record. Outside the hex, the
+    trial's other steps (``phases.what_next``: a required record is always open there,
+    see ``tried_to_turn_end``; the ledger) read nothing of it. Round 0 is left to the trial.
+    Tests hold it to every row's own trial. ``reach``: ``DirectReach`` of ``state`` and
+    ``actor``'s faction, when the caller keeps one for the steps it asks about."""
+    verb = step.verb
+    if verb != "transform" and verb != "build":
+        return None
+    if not state.round or state.merchants is not None:
+        return None
+    f = state.factions.get(actor)
+    if f is None or f.tf_need_hex_adjacency:
+        return None
+    if reach is None:
+        reach = DirectReach(state, f)
+    hex_id = step.args[0]
+    if reach.board.terrain.get(hex_id) in (None, "river") or hex_id in state.building:
+        return None
+    terrain = state.terrain.get(hex_id)
+    if terrain is None or not reach.reaches(state, f, hex_id):
+        return None
+    if verb == "transform":
+        return (verb, first, terrain, step.args[1])
+    return (verb, first, terrain, "allowed" if hex_id in f.allowed_build_locations else None)
+
+
+class DirectReach:
+    """Which hexes a faction reaches in one state without tunnelling or a carpet flight, at
+    no cost: ``building.check_reachable``'s first ways (outside the Merchants' games). The
+    faction's buildings, bridges and shipping are read once, when made: to be asked only of
+    that state as it was then (a trial's writes undone)."""
+
+    def __init__(self, state: GameState, f: FactionState) -> None:
+        self.board = state.setup.board
+        self.rules = faction_rules(f.name)
+        self.locations = set(f.locations)
+        self.ordered = f.locations[:]
+        self.bridges = [(x, y) for x, y, _ in state.bridges]
+        self.reach = shipping_range(Game(state), f)
+
+    def reaches(self, state: GameState, f: FactionState, hex_id: str) -> bool:
+        if not self.rules.may_reach(state, f, hex_id):
+            return False
+        locations = self.locations
+        for near in self.board.neighbours[hex_id]:  # a loop: no method call per hex
+            if near in locations:
+                return True
+        for x, y in self.bridges:
+            if (x == hex_id and y in locations) or (y == hex_id and x in locations):
+                return True
+        reach = self.reach
+        if reach:
+            distances = self.board.river_distance[hex_id]
+            for loc in self.ordered:
+                d = distances.get(loc)
+                if d is not None and d <= reach:
+                    return True
+        return False
 
 
 def unpaid_dwelling(state: GameState, actor: str, step: Command) -> bool:
