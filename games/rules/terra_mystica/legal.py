@@ -425,9 +425,8 @@ class DirectReach:
         if not self.rules.may_reach(state, f, hex_id):
             return False
         locations = self.locations
-        for near in self.board.neighbours[hex_id]:  # a loop: no method call per hex
-            if near in locations:
-                return True
+        if not locations.isdisjoint(self.board.neighbours[hex_id]):
+            return True
         for x, y in self.bridges:
             if (x == hex_id and y in locations) or (y == hex_id and x in locations):
                 return True
