@@ -22,6 +22,13 @@ class _Node:
         self.other: _Node | None = None
 
 
+def _unreachable_cycle() -> weakref.ref[_Node]:
+    """Two objects holding each other and nothing else: only the collector frees them."""
+    first, second = _Node(), _Node()
+    first.other, second.other = second, first
+    return weakref.ref(first)
+
+
 def test_the_loaded_worker_freezes_what_it_holds(monkeypatch, unfrozen):
     loaded: list[bool] = []
     monkeypatch.setattr(serving.UvicornWorker, "load_wsgi", lambda self: loaded.append(True))
@@ -38,10 +45,7 @@ def test_the_loaded_worker_freezes_what_it_holds(monkeypatch, unfrozen):
 
 
 def test_cycles_left_by_loading_are_collected_not_frozen(unfrozen):
-    first, second = _Node(), _Node()
-    first.other, second.other = second, first
-    ref = weakref.ref(first)
-    del first, second
+    ref = _unreachable_cycle()
 
     serving.freeze_loaded()
 
@@ -50,10 +54,7 @@ def test_cycles_left_by_loading_are_collected_not_frozen(unfrozen):
 
 def test_cycles_made_after_the_freeze_are_still_collected(unfrozen):
     serving.freeze_loaded()
-    first, second = _Node(), _Node()
-    first.other, second.other = second, first
-    ref = weakref.ref(first)
-    del first, second
+    ref = _unreachable_cycle()
 
     gc.collect()
 
