@@ -8,7 +8,7 @@ every option family, Yucata's power sacrifice included (those games try every ro
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from hypothesis import strategies as st
 
@@ -197,10 +197,13 @@ def _every_third_state(family: str, index: int, seed: int) -> Iterator[GameState
             yield current
 
 
+def _benchmark_total(check: Callable[[GameState], int]) -> int:
+    """``check`` at each of the benchmark's decisions, its counts summed."""
+    return sum(check(state) for state in _benchmark_decisions())
+
+
 def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
-    refused = 0
-    for state in _benchmark_decisions():
-        refused += check_unpaid_dwellings(state)
+    refused = _benchmark_total(check_unpaid_dwellings)
     assert refused > 100, "too few rows refused here: the check proves little"
 
 
@@ -239,9 +242,7 @@ def check_step_classes(state: GameState) -> int:
 
 
 def test_a_transformation_or_dwelling_is_decided_as_the_others_of_its_class():
-    shared = 0
-    for state in _benchmark_decisions():
-        shared += check_step_classes(state)
+    shared = _benchmark_total(check_step_classes)
     assert shared > 600, "too few rows decided by another's trial: the check proves little"
 
 
