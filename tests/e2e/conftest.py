@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.support.servers import PrivateDatabase
@@ -209,6 +210,18 @@ def until_text(page, selector: str, text: str, *, changed: bool = False, part: b
             arg=[selector, text, changed, part],
             polling=20,
         )
+
+
+def goto_settled(page, url: str) -> None:
+    """Open ``url`` on ``page``. A game page reloads itself when the game's status changes
+    (the last seat taken), and that reload may interrupt this navigation to the same page:
+    then the reload is the fresh page, and its load is awaited."""
+    try:
+        page.goto(url)
+    except PlaywrightError as error:
+        if "interrupted by another navigation" not in str(error):
+            raise
+        page.wait_for_url(url)
 
 
 class Player:

@@ -16,7 +16,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import Player, until_text
+from tests.e2e.conftest import Player, goto_settled, until_text
 
 pytestmark = pytest.mark.e2e
 
@@ -323,7 +323,7 @@ def test_a_whole_game_by_clicks_only(live, player):
         page.click(f'.game-card[data-game="{game_id}"] .join-form button')
         page.wait_for_url(game_url)
     for name in usernames:
-        players[name].page.goto(game_url)
+        goto_settled(players[name].page, game_url)
 
     table = Table(live, game_id, players, tokens)
     table.seat_of = {p["username"]: p["seat"] for p in table.state()["players"]}

@@ -9,7 +9,7 @@ import uuid
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Player
+from tests.e2e.conftest import Player, goto_settled
 from tests.e2e.test_e2e_click_game import Table
 
 pytestmark = pytest.mark.e2e
@@ -67,7 +67,7 @@ def new_game_by_clicks(
     second.goto(f"{live.url}/")
     second.click(f'.game-card[data-game="{game_id}"] .join-form button')
     second.wait_for_url(game_url)
-    first.goto(game_url)
+    goto_settled(first, game_url)
     return Table(live, game_id, players, tokens)
 
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import LiveServer, Player
+from tests.e2e.conftest import LiveServer, Player, goto_settled
 
 pytestmark = pytest.mark.e2e
 
@@ -52,7 +52,7 @@ def test_mythotopia_is_created_from_the_lobby_form(live, player):
     assert (game["kind"], game["player_count"], game["options"]) == ("mythotopia", 2, [])
     assert game["status"] == "running"
     for p in players.values():
-        p.page.goto(f"{live.url}/games/{game_id}/")
+        goto_settled(p.page, f"{live.url}/games/{game_id}/")
         expect(p.page.locator("#myth-map .myth-province")).to_have_count(40)
     next(iter(players.values())).screenshot("mythotopia-from-the-lobby")
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.rules import mythotopia
-from tests.e2e.conftest import Player
+from tests.e2e.conftest import Player, goto_settled
 
 pytestmark = pytest.mark.e2e
 
@@ -104,7 +104,7 @@ def test_two_players_play_a_round_of_mythotopia_by_clicks(live, player):
     expect(lobby.locator("#myth-map .myth-province")).to_have_count(40)
     assert live.api("GET", f"/api/v1/games/{game_id}/")["status"] == "running"
     for p in players.values():
-        p.page.goto(f"{live.url}/games/{game_id}/")
+        goto_settled(p.page, f"{live.url}/games/{game_id}/")
         expect(p.page.locator("#myth-map .myth-province")).to_have_count(40)
         expect(p.page.locator("#myth-provisional")).to_contain_text("provisional")
 
