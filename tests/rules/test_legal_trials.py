@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from hypothesis import example
 from hypothesis import strategies as st
 
 from games.rules.core import RuleError
@@ -17,13 +18,13 @@ from games.rules.terra_mystica import apply, new_game
 from games.rules.terra_mystica.data import YUCATA_SACRIFICE
 from games.rules.terra_mystica.engine import resolve_actor
 from games.rules.terra_mystica.legal import (
+    Trials,
     accepts,
     candidate_rows,
     continuations,
     lacks_power,
     legal_commands,
     middle_of_row,
-    others_untouched,
     step_class,
     tried_to_turn_end,
     unpaid_dwelling,
@@ -124,10 +125,10 @@ def check_unpaid_dwellings(state: GameState) -> int:
 
 def check_turn_ends(state: GameState) -> tuple[int, int]:
     """Every candidate row that ``tried_to_turn_end`` decides without the turn's end is
-    decided as the whole trial decides it, and leaves the other factions as they were where
-    ``others_untouched`` says so; returns how many it decided, and how many of those it
-    says left the others alone."""
-    decided = untouched = 0
+    decided as the whole trial decides it, and a listing's scratch state is set back whole
+    after it (every faction as it was, the other factions included); returns how many rows
+    it decided, and how many of those wrote a faction other than the actor's."""
+    decided = others_written = 0
     for actor in sorted({d.actor for d in waiting_for(state)}):
         for row in candidate_rows(state, actor):
             if lacks_power(state, actor, row):
@@ -142,30 +143,65 @@ def check_turn_ends(state: GameState) -> tuple[int, int]:
             if verdict is not None:
                 assert verdict == accepts(state, actor, row), (actor, row)
                 decided += 1
-                if others_untouched(state, trial, actor, parsed):
-                    assert _others(trial, actor) == _others(state, actor), (actor, row)
-                    untouched += 1
-    return decided, untouched
+                others_written += _others(trial, actor) != _others(state, actor)
+                assert _set_back(state, actor, row) in (None, state.to_json()), (actor, row)
+    return decided, others_written
 
 
 def _others(state: GameState, actor: str) -> dict:
     return {n: f.to_json() for n, f in state.factions.items() if n != actor}
 
 
+def _set_back(state: GameState, actor: str, row: str) -> dict | None:
+    """The scratch state a listing tried ``row`` on, as the listing sets it back before its
+    next trial (None: the listing refused the row without a trial)."""
+    trials = Trials(state, actor, [row])
+    trials.accepts(row)
+    return None if trials.whole is None else trials.whole.take(last=False).to_json()
+
+
 def test_a_row_decided_before_its_turn_end_is_decided_as_with_it():
-    """And where ``others_untouched`` says so, the other factions are as they were."""
-    decided = untouched = 0
+    """And the listing's scratch state is set back whole after it."""
+    decided = others_written = 0
     for state in _benchmark_decisions():
-        more, alone = check_turn_ends(state)
-        decided, untouched = decided + more, untouched + alone
+        more, written = check_turn_ends(state)
+        decided, others_written = decided + more, others_written + written
     assert decided > 2000, "too few rows decided here: the check proves little"
-    assert untouched > 1000, "too few rows left the others alone: the check proves little"
+    assert others_written > 1000, "too few rows wrote another faction: the check proves little"
 
 
 @fuzz_games(12)
+@example(family="fire-and-ice", index=6, seed=162)
 def test_random_games_decide_rows_before_their_turn_end_as_with_it(family, index, seed):
-    for current in _every_third_state(family, index, seed):
-        check_turn_ends(current)
+    _check_every_third_state(check_turn_ends, family, index, seed)
+
+
+def _round_started_by_a_transformation() -> GameState:
+    """A Fire & Ice game of the Swarmlings and the Engineers in round 4, where the
+    Swarmlings have one income spade left to use (phase ``use-income-spades``)."""
+    rng = random.Random(162)
+    game = random_play(fuzz.make_game("fire-and-ice", 6, 162).state, rng)
+    return next(state for moves, state in enumerate(game) if moves == 69)
+
+
+def test_a_row_that_starts_the_actions_phase_sets_every_faction_back():
+    """Using the last income spade ends the phase: every faction takes its income and the
+    round's actions start, so the Swarmlings' transformation writes the Engineers too. It is
+    decided before its turn's end like a row of the actions phase, and the listing's scratch
+    state must then be set back whole, not only the Swarmlings (as it was once: the Engineers
+    kept their income, their pass undone and their place in the turn order, for every later
+    trial of the listing)."""
+    state = _round_started_by_a_transformation()
+    assert state.phase == "use-income-spades"
+    row = "transform A5 to brown"
+    trial = state.copy()
+    parsed = parse_row(row)
+    resolve_actor(trial, "swarmlings", parsed)
+    assert tried_to_turn_end(trial, "swarmlings", parsed) is True
+    engineers, before = trial.factions["engineers"], state.factions["engineers"]
+    assert (engineers.c, engineers.passed) == (before.c + 4, False), "no income: not this case"
+    assert row in legal_commands(state, "swarmlings")
+    assert _set_back(state, "swarmlings", row) == state.to_json()
 
 
 def _benchmark_moves() -> list[dict]:
@@ -190,11 +226,14 @@ def _benchmark_decisions() -> Iterator[GameState]:
         yield state
 
 
-def _every_third_state(family: str, index: int, seed: int) -> Iterator[GameState]:
+def _check_every_third_state(
+    check: Callable[[GameState], object], family: str, index: int, seed: int
+) -> None:
+    """``check`` at every third state of a random game played from ``fuzz.make_game``."""
     rng = random.Random(seed)
     for moves, current in enumerate(random_play(fuzz.make_game(family, index, seed).state, rng)):
         if moves % 3 == 0:
-            yield current
+            check(current)
 
 
 def _benchmark_total(check: Callable[[GameState], int]) -> int:
@@ -209,8 +248,7 @@ def test_an_unpaid_dwelling_is_refused_by_its_trial_too():
 
 @fuzz_games(12)
 def test_random_games_refuse_unpaid_dwellings_as_their_trials_do(family, index, seed):
-    for current in _every_third_state(family, index, seed):
-        check_unpaid_dwellings(current)
+    _check_every_third_state(check_unpaid_dwellings, family, index, seed)
 
 
 def check_step_classes(state: GameState) -> int:
@@ -248,8 +286,7 @@ def test_a_transformation_or_dwelling_is_decided_as_the_others_of_its_class():
 
 @fuzz_games(12)
 def test_random_games_decide_steps_of_one_class_alike(family, index, seed):
-    for current in _every_third_state(family, index, seed):
-        check_step_classes(current)
+    _check_every_third_state(check_step_classes, family, index, seed)
 
 
 _LISTING = """

@@ -251,7 +251,6 @@ class Trials:
         decided = tried_to_turn_end(scratch.take(last=left < 2), actor, parsed[-1:])
         if decided is None:
             return self._accepts_whole(parsed)
-        scratch.decided(parsed[-1:])
         if kind is not None:
             self.verdicts[kind] = decided
         return decided
@@ -285,7 +284,6 @@ class Trials:
         if self.shared and parsed[-1].verb != "pass":  # a pass is decided by the turn's end
             decided = tried_to_turn_end(trial, self.actor, parsed)
             if decided is not None:
-                scratch.decided(parsed)
                 if kind is not None:
                     self.verdicts[kind] = decided
                 return decided
@@ -295,15 +293,21 @@ class Trials:
 
 class _Scratch:
     """A state that trials are applied to in place, each undone before the next one: set
-    back to ``pristine`` (a copy taken before the first trial, unless given)."""
+    back to ``pristine`` (a copy taken before the first trial, unless given).
+
+    Set back whole, every faction included, whatever the row: no argument about which
+    factions a row writes is trusted. One was (the actor's alone after a row decided by
+    ``tried_to_turn_end``, short of a pass, a declined power offer or a cult track's top),
+    and a row using the last income spade broke it (the phase ends: every faction takes its
+    income and the actions start). Restoring the other factions too costs 1-2 % of a
+    listing (``docs/scaling.md``); a faction nobody wrote is set back by its scalars and a
+    comparison of its lists (its dicts are watched)."""
 
     def __init__(self, live: GameState, actor: str, pristine: GameState | None = None) -> None:
         self.live = live
         self.actor = actor
         self.pristine = pristine
         self.tried = False
-        # The other factions are as in ``pristine`` (``others_untouched``): not set back.
-        self.untouched = False
 
     def clean(self) -> GameState:
         """The state as it was first (not to be written): ``live`` until a trial is made."""
@@ -316,8 +320,7 @@ class _Scratch:
         """The state to try a row on (as it was first); ``last``: no other trial follows."""
         if self.tried:
             assert self.pristine is not None
-            self.live.restore(self.pristine, self.actor if self.untouched else None)
-            self.untouched = False
+            self.live.restore(self.pristine)
         elif not last or self.pristine is not None:
             if self.pristine is None:
                 self.pristine = self.live.copy()
@@ -325,36 +328,6 @@ class _Scratch:
             self.live.watch(self.actor)
         self.tried = True
         return self.live
-
-    def decided(self, parsed: list[Command]) -> None:
-        """The trial of ``parsed`` just made was decided by ``tried_to_turn_end``."""
-        if self.pristine is not None:
-            self.untouched = others_untouched(self.pristine, self.live, self.actor, parsed)
-
-
-def others_untouched(
-    pristine: GameState, trial: GameState, actor: str, parsed: list[Command]
-) -> bool:
-    """Are the factions other than ``actor`` still as in ``pristine``, after ``parsed`` of
-    ``actor``, decided by ``tried_to_turn_end`` on ``trial`` (equal to ``pristine`` before
-    it)? Then setting ``trial`` back skips them (three fifths of a restore).
-
-    Exact because such a row runs in the actor's own turn, without the turn's end (no
-    income, no round's end), and writes another faction only (1) when it passes (the
-    start player's mark: no step is a pass), (2) when it declines
-    a power offer open to the actor (``offers.decline`` writes the builder's records and
-    rewards: none is open in ``pristine``) or (3) when the actor reaches the top of a cult
-    track or leaves it (``Game`` then sets every other faction's ``max_cult``: the actor's
-    cult levels are unchanged). Tests hold it to the factions' fields after every decided
-    row of random games."""
-    mine = trial.factions.get(actor)
-    if mine is None or mine.cult != pristine.factions[actor].cult:
-        return False
-    if any(c.verb == "pass" for c in parsed):
-        return False
-    return not any(
-        r["type"] == "leech" and r.get("faction") == actor for r in pristine.action_required
-    )
 
 
 def step_class(

@@ -333,19 +333,16 @@ class GameState:
             new.merchants = _deep_copy(self.merchants)
         return new
 
-    def restore(self, pristine: GameState, only: str | None = None) -> None:
+    def restore(self, pristine: GameState) -> None:
         """Make this state equal to ``pristine`` again, as its copy would be (how a trial
         applied in place is undone, cheaper than trying it on a copy): every field set back,
         a container copied again only where it differs from ``pristine``'s (a trial changes
-        a few of them; a watched dict, only where it was written), the factions restored in
-        place; of them only faction ``only``, if given (the caller knows the others equal
-        ``pristine``'s: ``legal.others_untouched``)."""
+        a few of them; a watched dict, only where it was written), every faction restored in
+        place (a trial may write any of them: no caller's argument about which ones it
+        wrote is trusted here)."""
         if self.factions.keys() == pristine.factions.keys():
-            if only is not None:
-                self.factions[only].restore(pristine.factions[only])
-            else:
-                for name, f in self.factions.items():
-                    f.restore(pristine.factions[name])
+            for name, f in self.factions.items():
+                f.restore(pristine.factions[name])
         else:
             self.factions = {n: f.copy() for n, f in pristine.factions.items()}
         self._set_scalars(pristine)
