@@ -455,7 +455,9 @@ def tried_to_turn_end(trial: GameState, actor: str, parsed: list[Command]) -> bo
     turn incomplete), so ``stranded_spades`` says no either way; and in the actions phase the
     game moves on (``phases.what_next``) only once no decision is required, while the actor's
     own turn record, or the next faction's, is always there (a faction that has not passed is
-    always someone's next)."""
+    always someone's next). The argument reads only the state after the row, so it holds for
+    a row that began in another phase (the last income spade used: every faction's income
+    taken, then the actions phase begun with the actor's turn)."""
     try:
         apply_in_place(trial, actor, parsed, end_of_input=False)
     except RuleError:
