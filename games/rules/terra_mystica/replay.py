@@ -14,7 +14,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..core import RuleError
 from .board import ORIGINAL_MAP_ID, board_from_terrain, load_board
@@ -108,9 +108,15 @@ def _values(row: LedgerRow) -> dict:
 
 
 # What a row of the record is to the replay (worked out once per row).
-COMMENT, DROP, EMPTY, ENGINE, SETUP, PLAYER = range(6)
+# ``Final``: the compiled build reads them as constants, not from the module's dict.
+COMMENT: Final = 0
+DROP: Final = 1
+EMPTY: Final = 2
+ENGINE: Final = 3
+SETUP: Final = 4
+PLAYER: Final = 5
 # The rows whose input is fed to the engine: a drop, an engine-written setup, a player's row.
-FED_KINDS = frozenset({DROP, SETUP, PLAYER})
+FED_KINDS: Final = frozenset({DROP, SETUP, PLAYER})
 
 
 def row_kinds(rows: list[dict]) -> list[int]:
@@ -204,7 +210,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     state = new_game(setup)
     rows = game["rows"]
     feeder = _Feeder(state, rows, {name: i + 1 for i, name in enumerate(game["factions"])})
-    kinds, queue = feeder.kinds, feeder.queue
+    kinds, queue, g = feeder.kinds, feeder.queue, feeder.game
     checked = 0
     folded = 0
     empty = 0
@@ -227,7 +233,15 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                 continue
             # Row i is next to compare: feed it unless it ran ahead already.
             if i >= feeder.next:
-                if kind in FED_KINDS:
+                if kind == PLAYER:
+                    # The feeder's common case written out (no call per row): a player's row.
+                    produced = apply_in_place(
+                        state, row["faction"], parsed_row(row["player_command"], False), game=g
+                    )
+                    for made in produced:
+                        if made.faction is not None:  # comments are not compared
+                            queue.append(made)
+                elif kind in FED_KINDS:
                     feeder.feed(i)
                 feeder.next = i + 1
             if kind in (COMMENT, DROP):
