@@ -270,7 +270,8 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
         records = s.action_required
         for k, r in enumerate(records):
             if r["type"] == "full" and r.get("faction") == name:
-                records = records[:k] + records[k + 1 :]
+                records = records.copy()  # a new list, as dismiss_action makes
+                del records[k]
                 s.action_required = records
                 break
         # next_faction_in_turn: the first faction after f in seat order still in the round.
