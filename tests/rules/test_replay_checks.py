@@ -69,14 +69,23 @@ def _alterations(after: dict) -> list[dict]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_matches_answers_as_compare_row_on_every_row_and_its_alterations(name):
-    rows = [r for r in corpus_game(name)["rows"] if r["kind"] == "command"]
+    record = corpus_game(name)["rows"]
+    rows = [r for r in record if r["kind"] == "command"]
     assert len(rows) > 200
+    # The keys matches reads, as the record's own strings (replay_game passes them): equal
+    # to the literals, each the object the record's rows hold.
+    keys = replay.record_keys(record)
+    assert keys == replay.MATCHED_KEYS
+    held = {k: k for k in (*rows[0], *rows[0]["after"], *rows[0]["after"]["cult"])}
+    assert all(key is held[key] for key in keys if key in held)
     for row in rows:
         got = _as_ours(row)
         assert replay.matches(row, got)
+        assert replay.matches(row, got, keys)
         assert replay.compare_row(row, got) is None
         for after in _alterations(row["after"]):
             altered = {**row, "after": after}
+            assert replay.matches(altered, got, keys) == replay.matches(altered, got)
             try:
                 report = replay.compare_row(altered, got)
             except (KeyError, TypeError):
@@ -92,6 +101,7 @@ def test_matches_answers_as_compare_row_on_every_row_and_its_alterations(name):
             altered = {**row, "leech_offers": offers}
             report = replay.compare_row(altered, got)
             assert replay.matches(altered, got) == (report is None), (row["line"], offers)
+            assert replay.matches(altered, got, keys) == (report is None), (row["line"], offers)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -95,11 +96,11 @@ def build_board(terrain_text: str, name: str = "", vp_variant: str | None = None
         land_no = 1
         for c, colour in enumerate(row):
             if colour == "x":
-                hex_id = f"r{river_no}"
+                hex_id = sys.intern(f"r{river_no}")
                 river_no += 1
                 terrain[hex_id] = "river"
             else:
-                hex_id = f"{chr(ord('A') + r)}{land_no}"
+                hex_id = sys.intern(f"{chr(ord('A') + r)}{land_no}")
                 land_no += 1
                 terrain[hex_id] = colour
             grid[(r, c)] = hex_id

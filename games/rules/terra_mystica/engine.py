@@ -106,10 +106,18 @@ def apply_in_place(
     """
     if game is None:
         g = Game(state, Ledger(state))
+        ledger = g.ledger
     else:
         g = game
-        g.ledger.reset()
-    ledger = g.ledger
+        ledger = g.ledger
+        # ledger.reset() written out (once per row of a replay).
+        ledger.rows = []
+        ledger.collecting = None
+        ledger.force_finish = False
+        if ledger.commands:
+            ledger.commands = []
+        if ledger.leech:
+            ledger.leech = {}
     faction = state.factions.get(actor)
     if faction is not None:  # the common case: a faction named as the engine spells it
         for c in parsed:
@@ -152,7 +160,16 @@ def apply_in_place(
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
-        phases.what_next(g)
+        # phases.what_next(g), its first test written out: in the actions phase a decision is
+        # nearly always open (the next player's action), and then it does nothing.
+        if state.phase == "play":
+            for r in state.action_required:
+                if not r.get("optional"):
+                    break
+            else:
+                phases.what_next(g)
+        else:
+            phases.what_next(g)
     if ledger.collecting is not None:
         ledger.finish_row()
     return ledger.rows

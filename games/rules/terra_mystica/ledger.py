@@ -143,8 +143,13 @@ class Ledger:
             self.finish_row()
         # What a row's delta is measured from: VP, C, W, P, power value, cult steps.
         self.collecting = faction
-        self.commands = []
-        self.leech = {}
+        # The row starts with no commands and no offers. The ledger's list and dict are its
+        # own (finish_row gives the offers dict to its row and starts a new one; a row's
+        # commands are joined into a new string), so empty ones are kept, not made anew.
+        if self.commands:
+            self.commands = []
+        if self.leech:
+            self.leech = {}
         self.force_finish = False
         cult = faction.cult
         self.start = (
@@ -196,6 +201,8 @@ class Ledger:
         (it goes on collecting after). ``effect`` changes the faction only, not the ledger."""
         collecting = (self.collecting, self.commands, self.start, self.leech, self.force_finish)
         self.collecting = None
+        # The collecting row's offers stay its own: the effect row gets a dict of its own.
+        self.leech = {}
         self.begin_row(faction)
         effect()
         self.commands = [command]

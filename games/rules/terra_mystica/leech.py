@@ -67,16 +67,16 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
         if f.dropped:
             continue
         actual = min(amount, 2 * f.p1 + f.p2)  # capacity(f)
-        turns.require_action(
-            g,
-            f,
+        # turns.require_action(g, f, record) for an offer (f not dropped): appended as it is.
+        s.action_required.append(
             {
                 "type": "leech",
                 "from_faction": builder.name,
                 "amount": amount,
                 "actual": actual,
                 "leech_id": leech_id,
-            },
+                "faction": f.name,
+            }
         )
         if actual:
             builder.leech_not_rejected[key] = builder.leech_not_rejected.get(key, 0) + 1

@@ -8,6 +8,7 @@ case-insensitive and accepts every spelling the site accepts (``advance shipping
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -153,14 +154,28 @@ def parse(sub: str) -> Command:
     for verb, pattern in _BY_FIRST_WORD.get(word, ()):
         m = pattern.match(sub)
         if m:
-            return Command(verb, _args(verb, m), sub)
+            return Command(verb, _interned(_args(verb, m)), sub)
     # Every pattern in turn: what case-insensitive matching accepts beyond lower() (the same
     # answer as before, only slower), and the error for what none accepts.
     for verb, pattern in _PATTERNS:
         m = pattern.match(sub)
         if m:
-            return Command(verb, _args(verb, m), sub)
+            return Command(verb, _interned(_args(verb, m)), sub)
     raise RuleError(f"unknown command '{sub}'")
+
+
+def _interned(args: tuple) -> tuple:
+    """The arguments with every name interned (hexes, factions, tiles, resources, cults): the
+    state's dicts and the rules' literals then hold the same string objects, and a lookup or a
+    comparison that finds its name is answered by identity, not by comparing the characters."""
+    out = []
+    for a in args:
+        if type(a) is str:
+            a = sys.intern(a)
+        elif type(a) is tuple:
+            a = _interned(a)
+        out.append(a)
+    return tuple(out)
 
 
 _RIVER = re.compile(r"^R\d+$")

@@ -14,7 +14,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..core import RuleError
 from .board import ORIGINAL_MAP_ID, board_from_terrain, load_board
@@ -108,9 +108,15 @@ def _values(row: LedgerRow) -> dict:
 
 
 # What a row of the record is to the replay (worked out once per row).
-COMMENT, DROP, EMPTY, ENGINE, SETUP, PLAYER = range(6)
+# ``Final``: the compiled build reads them as constants, not from the module's dict.
+COMMENT: Final = 0
+DROP: Final = 1
+EMPTY: Final = 2
+ENGINE: Final = 3
+SETUP: Final = 4
+PLAYER: Final = 5
 # The rows whose input is fed to the engine: a drop, an engine-written setup, a player's row.
-FED_KINDS = frozenset({DROP, SETUP, PLAYER})
+FED_KINDS: Final = frozenset({DROP, SETUP, PLAYER})
 
 
 def row_kinds(rows: list[dict]) -> list[int]:
@@ -204,7 +210,8 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     state = new_game(setup)
     rows = game["rows"]
     feeder = _Feeder(state, rows, {name: i + 1 for i, name in enumerate(game["factions"])})
-    kinds, queue = feeder.kinds, feeder.queue
+    kinds, queue, g = feeder.kinds, feeder.queue, feeder.game
+    keys = record_keys(rows)
     checked = 0
     folded = 0
     empty = 0
@@ -227,7 +234,15 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                 continue
             # Row i is next to compare: feed it unless it ran ahead already.
             if i >= feeder.next:
-                if kind in FED_KINDS:
+                if kind == PLAYER:
+                    # The feeder's common case written out (no call per row): a player's row.
+                    produced = apply_in_place(
+                        state, row["faction"], parsed_row(row["player_command"], False), game=g
+                    )
+                    for made in produced:
+                        if made.faction is not None:  # comments are not compared
+                            queue.append(made)
+                elif kind in FED_KINDS:
                     feeder.feed(i)
                 feeder.next = i + 1
             if kind in (COMMENT, DROP):
@@ -272,7 +287,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
             if got.faction:
                 last_row[got.faction] = got
             # The common case, a match, is answered without building compare_row's report.
-            if check and not matches(row, got):
+            if check and not matches(row, got, keys):
                 mismatch = compare_row(row, got)
                 if mismatch:
                     break
@@ -315,46 +330,101 @@ def _unchanged(row: LedgerRow) -> LedgerRow:
     return replace(row, command="", fixed_delta={}, leech={})
 
 
-def matches(row: dict, got: LedgerRow) -> bool:
+# The keys ``matches`` reads, in the order of ``record_keys``' answer.
+MATCHED_KEYS: Final = (
+    "faction",
+    "origin",
+    "command",
+    "after",
+    "VP",
+    "C",
+    "W",
+    "P",
+    "PW",
+    "cult",
+    "FIRE",
+    "WATER",
+    "EARTH",
+    "AIR",
+    "leech_offers",
+)
+
+
+def record_keys(rows: list[dict]) -> tuple[str, ...]:
+    """``MATCHED_KEYS`` as the record's own strings: its JSON decoder makes one string object per
+    key for the whole file, not the same objects as our literals, so a lookup by a literal
+    finds its key by comparing the characters; by the record's own object, by identity. A key
+    the first command row lacks stays the literal (any key is found either way)."""
+    found: dict[str, str] = {}
+    for row in rows:
+        after = row.get("after")
+        if isinstance(after, dict) and isinstance(after.get("cult"), dict):
+            for held in (row, after, after["cult"]):
+                for key in list(held):
+                    if isinstance(key, str):
+                        found[key] = key
+            break
+    return tuple([found.get(key, key) for key in MATCHED_KEYS])
+
+
+def matches(row: dict, got: LedgerRow, keys: tuple[str, ...] = MATCHED_KEYS) -> bool:
     """Whether compare_row finds no difference, field by field without building values.
 
     Every value is read into a typed local and compared with the row's own fields: the
     compiled build then compares machine integers, where an untyped comparison (or a tuple
     built for it) went through Python's generic comparison for every value of every row.
+    ``keys``: ``MATCHED_KEYS`` as ``record_keys`` finds them in the record (the same answer).
     """
-    if got.faction != row["faction"]:
+    (
+        k_faction,
+        k_origin,
+        k_command,
+        k_after,
+        k_vp,
+        k_c,
+        k_w,
+        k_p,
+        k_pw,
+        k_cult,
+        k_fire,
+        k_water,
+        k_earth,
+        k_air,
+        k_offers,
+    ) = keys
+    if got.faction != row[k_faction]:
         return False
-    if row["origin"] == "engine" and got.command != row["command"]:
+    if row[k_origin] == "engine" and got.command != row[k_command]:
         return False
-    after: dict[str, Any] = row["after"]
+    after: dict[str, Any] = row[k_after]
     try:
-        vp: int = after["VP"]
-        c: int = after["C"]
-        w: int = after["W"]
-        p: int = after["P"]
+        vp: int = after[k_vp]
+        c: int = after[k_c]
+        w: int = after[k_w]
+        p: int = after[k_p]
         if vp != got.vp or c != got.c or w != got.w or p != got.p:
             return False
         # The bowls and tracks unpacked (not indexed one by one): a list of another length
         # raises ValueError, answered below like a missing field.
-        pw: list[int] = after["PW"]
+        pw: list[int] = after[k_pw]
         p1, p2, p3 = pw
         b1, b2, b3 = got.power
         if p1 != b1 or p2 != b2 or p3 != b3:
             return False
-        cult: dict[str, int] = after["cult"]
+        cult: dict[str, int] = after[k_cult]
         fire, water, earth, air = got.cult
         # By name, whatever the record's order of the tracks (CULTS' order: FIRE, WATER, ...).
         if (
             len(cult) != 4
-            or cult["FIRE"] != fire
-            or cult["WATER"] != water
-            or cult["EARTH"] != earth
-            or cult["AIR"] != air
+            or cult[k_fire] != fire
+            or cult[k_water] != water
+            or cult[k_earth] != earth
+            or cult[k_air] != air
         ):
             return False
     except (KeyError, TypeError, ValueError):
         return False  # a field missing, not a number or not three bowls: compare_row says which
-    offers = row.get("leech_offers")
+    offers = row.get(k_offers)
     if not offers:
         return not got.leech
     return sorted(offers) == sorted(got.leech.values())

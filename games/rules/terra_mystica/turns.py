@@ -237,7 +237,9 @@ class _Settle:
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
-    """The first faction after ``f`` in seat order still playing this round (``f`` last)."""
+    """The first faction after ``f`` in seat order still playing this round (``f`` last).
+
+    The turn's end (``maybe_advance_to_next_player``) walks the seats itself, written out."""
     s = g.s
     if s.finished:
         return None
@@ -252,23 +254,55 @@ def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
 
 
 def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
-    """The faction's input ended: pass the turn on if its action is complete."""
+    """The faction's input ended: pass the turn on if its action is complete.
+
+    Runs after every action: ``next_faction_in_turn``, ``require_action(g, nxt, {"type":
+    "full"})`` and ``start_full_move(g, nxt)`` are written out here, without a call each
+    (tests/rules/test_turn_end.py holds this to those functions)."""
     incomplete = detect_incomplete_turn(g, f)
     s = g.s
     if not s.round:
         return
-    if not incomplete and s.active == f.name and not f.allowed_actions:
-        # dismiss_action(g, f, "full") written out (this runs after every action): the
-        # faction has one such record at most (require_action keeps one of each type).
-        records, name = s.action_required, f.name
+    name = f.name
+    if not incomplete and s.active == name and not f.allowed_actions:
+        # dismiss_action(g, f, "full"): the faction has one such record at most
+        # (require_action keeps one of each type).
+        records = s.action_required
         for k, r in enumerate(records):
             if r["type"] == "full" and r.get("faction") == name:
-                s.action_required = records[:k] + records[k + 1 :]
+                records = records.copy()  # a new list, as dismiss_action makes
+                del records[k]
+                s.action_required = records
                 break
-        nxt = next_faction_in_turn(g, f)
+        # next_faction_in_turn: the first faction after f in seat order still in the round.
+        nxt: FactionState | None = None
+        if not s.finished:
+            order, factions = s.order, s.factions
+            n = len(order)
+            i = order.index(name) if name in order else n - 1
+            for step in range(1, n + 1):
+                x = factions[order[(i + step) % n]]
+                if not x.passed and not x.dropped:
+                    nxt = x
+                    break
         if nxt is not None:
-            require_action(g, nxt, {"type": "full"})
-            start_full_move(g, nxt)
+            # require_action(g, nxt, {"type": "full"}): nxt is in the round (not dropped);
+            # a record it has already is left as it is (updating it would change nothing).
+            nxt_name = nxt.name
+            for r in records:
+                if r["type"] == "full" and r.get("faction") == nxt_name:
+                    break
+            else:
+                records.append({"type": "full", "faction": nxt_name})
+            # start_full_move(g, nxt)
+            s.active = nxt_name
+            nxt.allowed_actions = 1
+            nxt.allowed_sub = {}
+            nxt.allowed_build_locations = []
+            nxt.require_home_terrain_tf = False
+            nxt.teleport_to = None
+            nxt.cult_blocked = []
+            nxt.disable_spade_decline = False
             # A new turn once every faction has played; the ledger's turn marker asked for
             # only when the turn changes.
             if s.full_turn_played:
