@@ -6,7 +6,14 @@ import os
 import time
 
 from celery import Celery
-from celery.signals import beat_init, before_task_publish, task_postrun, task_prerun, worker_init
+from celery.signals import (
+    beat_init,
+    before_task_publish,
+    task_postrun,
+    task_prerun,
+    worker_init,
+    worker_process_init,
+)
 
 from . import broker
 
@@ -35,6 +42,15 @@ def _check_settings(sender: object = None, **kwargs: object) -> None:
     from . import safety
 
     safety.check_serving_settings()
+
+
+@worker_process_init.connect
+def _freeze_loaded(**kwargs: object) -> None:
+    """Each pool process, once it has loaded the site and its tasks and before its first task,
+    keeps what it holds out of the garbage collector's passes (tm_site.gcfreeze)."""
+    from .gcfreeze import freeze_loaded
+
+    freeze_loaded()
 
 
 @before_task_publish.connect

@@ -8,28 +8,17 @@ and escape every limit kept per address. The site applies its own rule instead, 
 ``NUM_PROXIES`` (``tm_site.forwarded``; ``X-Forwarded-Proto`` through Django's
 ``SECURE_PROXY_SSL_HEADER``).
 
-A loaded worker holds about 160,000 objects the garbage collector tracks (modules, classes,
-the URL patterns, the settings, the serializers' fields) that live as long as the process.
-Python's oldest generation walks all of them on each of its passes: about 0.3 ms of a web
-worker's CPU per move in the closed loop (docs/scaling.md). Once the site is loaded they are
-moved out of the collector's reach (``gc.freeze``); what the requests make is collected as
-before.
+Once the site is loaded, what it holds is moved out of the garbage collector's reach
+(``tm_site.gcfreeze``); what the requests make is collected as before.
 """
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 from uvicorn_worker import UvicornWorker
 
-
-def freeze_loaded() -> int:
-    """Collect what loading left as garbage, then exempt everything still alive from every
-    later pass of the collector; how many objects that is."""
-    gc.collect()
-    gc.freeze()
-    return gc.get_freeze_count()
+from .gcfreeze import freeze_loaded
 
 
 class Worker(UvicornWorker):

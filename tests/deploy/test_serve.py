@@ -49,6 +49,7 @@ def test_the_production_stack_serves_everything_and_stops_cleanly(tmp_path):
     try:
         with private_redis() as redis:
             env = serve_env(tmp_path, database_url=db.url, redis_url=redis.url, port=port)
+            del env["WEB_CONCURRENCY"]  # the default: one web worker per core, at least two
             with served(env, tmp_path / "serve.log") as survivors:
                 home = request(f"{base}/")
                 assert home.status == 200
@@ -76,9 +77,25 @@ def test_the_production_stack_serves_everything_and_stops_cleanly(tmp_path):
                 ours = os.nice(0)  # the stack inherits this test's niceness
                 assert niceness["web"] == {ours}, niceness
                 assert niceness["worker"] == niceness["beat"] == {min(ours + 10, 19)}, niceness
+                # gunicorn's arbiter and one web worker per core (at least two), not 2 x cores + 1.
+                workers = max(len(os.sched_getaffinity(0)), 2)
+                assert _count_web(f"BIND=127.0.0.1:{port}") == 1 + workers
+                assert f"with {workers} web workers" in (tmp_path / "serve.log").read_text()
     finally:
         db.drop()
     assert survivors == [False], "processes of deploy/serve outlived it"
+
+
+def _count_web(marker: str) -> int:
+    """The stack's gunicorn processes (its arbiter and web workers)."""
+    count = 0
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and marker.encode() in (proc / "environ").read_bytes():
+                count += b"gunicorn" in (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+    return count
 
 
 def _niceness_by_role(marker: str) -> dict[str, set[int]]:

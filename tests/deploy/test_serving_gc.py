@@ -1,5 +1,5 @@
-"""A web worker exempts the site it loaded from the garbage collector's passes
-(tm_site/serving.py), and still collects the garbage its requests leave."""
+"""A web worker and a Celery pool process exempt the site they loaded from the garbage
+collector's passes (tm_site/gcfreeze.py), and still collect the garbage their work leaves."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import gc
 import weakref
 
 import pytest
+from celery.signals import worker_process_init
 
-from tm_site import serving
+from tm_site import gcfreeze, serving
 
 
 @pytest.fixture
@@ -47,15 +48,30 @@ def test_the_loaded_worker_freezes_what_it_holds(monkeypatch, unfrozen):
 def test_cycles_left_by_loading_are_collected_not_frozen(unfrozen):
     ref = _unreachable_cycle()
 
-    serving.freeze_loaded()
+    gcfreeze.freeze_loaded()
 
     assert ref() is None
 
 
 def test_cycles_made_after_the_freeze_are_still_collected(unfrozen):
-    serving.freeze_loaded()
+    gcfreeze.freeze_loaded()
     ref = _unreachable_cycle()
 
     gc.collect()
 
     assert ref() is None
+
+
+def test_a_celery_pool_process_freezes_what_it_holds_before_its_first_task(unfrozen):
+    import tm_site.celery  # noqa: F401  (its receivers)
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    ref = _unreachable_cycle()
+
+    # What the prefork pool sends in each process once the tasks are loaded.
+    worker_process_init.send(sender="celery@host")
+
+    assert ref() is None  # collected, not frozen
+    assert gc.get_freeze_count() > 0
+    assert len(gc.get_objects(generation=2)) < gc.get_freeze_count()

@@ -33,7 +33,12 @@ class Command(BaseCommand):
             action="store_true",
             help="skip what each kind of request, an open page and a move cost",
         )
-        parser.add_argument("--web-workers", type=int, default=0, help="default: 2 x cores + 1")
+        parser.add_argument(
+            "--web-workers",
+            type=int,
+            default=0,
+            help="default: deploy/serve's (the cores, at least 2)",
+        )
         parser.add_argument("--celery-concurrency", type=int, default=0)
         parser.add_argument("--no-one-client", action="store_true")
         parser.add_argument(
@@ -51,7 +56,7 @@ class Command(BaseCommand):
                 "bench_http runs the production stack on PostgreSQL: set DATABASE_URL"
             )
         curve = [int(p) for p in options["players"].split(",") if p.strip()]
-        workers = options["web_workers"] or 2 * (os.cpu_count() or 1) + 1
+        workers = options["web_workers"] or max(os.cpu_count() or 1, 2)  # deploy/serve's default
         celery = options["celery_concurrency"] or (os.cpu_count() or 1)
         self.stdout.write("HTTP benchmark on the production stack (deploy/serve)")
         self.stdout.write(
