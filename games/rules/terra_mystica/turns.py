@@ -294,7 +294,7 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
                     break
             else:
                 records.append({"type": "full", "faction": nxt_name})
-            # start_full_move(g, nxt)
+            # ``start_full_move`` written out: this runs at every turn's end of a replay.
             s.active = nxt_name
             nxt.allowed_actions = 1
             nxt.allowed_sub = {}
