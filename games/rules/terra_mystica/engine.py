@@ -110,14 +110,7 @@ def apply_in_place(
     else:
         g = game
         ledger = g.ledger
-        # ledger.reset() written out (once per row of a replay).
-        ledger.rows = []
-        ledger.collecting = None
-        ledger.force_finish = False
-        if ledger.commands:
-            ledger.commands = []
-        if ledger.leech:
-            ledger.leech = {}
+        ledger.reset()
     faction = state.factions.get(actor)
     if faction is not None:  # the common case: a faction named as the engine spells it
         for c in parsed:

@@ -256,9 +256,9 @@ def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
 def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     """The faction's input ended: pass the turn on if its action is complete.
 
-    Runs after every action: ``next_faction_in_turn``, ``require_action(g, nxt, {"type":
-    "full"})`` and ``start_full_move(g, nxt)`` are written out here, without a call each
-    (tests/rules/test_turn_end.py holds this to those functions)."""
+    Runs after every action: ``next_faction_in_turn`` and ``require_action(g, nxt, {"type":
+    "full"})`` are written out here, without a call each (tests/rules/test_turn_end.py holds
+    this to those functions)."""
     incomplete = detect_incomplete_turn(g, f)
     s = g.s
     if not s.round:
@@ -294,15 +294,7 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
                     break
             else:
                 records.append({"type": "full", "faction": nxt_name})
-            # ``start_full_move`` written out: this runs at every turn's end of a replay.
-            s.active = nxt_name
-            nxt.allowed_actions = 1
-            nxt.allowed_sub = {}
-            nxt.allowed_build_locations = []
-            nxt.require_home_terrain_tf = False
-            nxt.teleport_to = None
-            nxt.cult_blocked = []
-            nxt.disable_spade_decline = False
+            start_full_move(g, nxt)
             # A new turn once every faction has played; the ledger's turn marker asked for
             # only when the turn changes.
             if s.full_turn_played:
