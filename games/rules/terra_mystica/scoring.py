@@ -82,7 +82,7 @@ def rank_awards(values: dict[str, int], awards: tuple[int, ...]) -> dict[str, in
 def networks(g: Game, f: FactionState) -> tuple[dict[str, int], dict[str, int]]:
     """Label ``f``'s buildings by network (connected directly, by shipping or by tunnel or
     carpet at the end-of-game range) and by cluster (connected directly only)."""
-    return _groups(f.locations, _network_linked(g, f)), _groups(f.locations, _direct_links(g, f))
+    return _network_labels(g, f), _groups(f.locations, _direct_links(g, f))
 
 
 def _direct_links(g: Game, f: FactionState) -> dict[str, list[str]]:
@@ -102,8 +102,13 @@ def _direct_links(g: Game, f: FactionState) -> dict[str, list[str]]:
     return out
 
 
-def _network_linked(g: Game, f: FactionState) -> dict[str, list[str]]:
-    """``_direct_links`` plus the buildings within shipping (or tunnel, carpet) range."""
+def _network_labels(g: Game, f: FactionState) -> dict[str, int]:
+    """Number ``f``'s networks (in the order of their first member): buildings connected
+    directly (``_direct_links``) or within shipping (or tunnel, carpet) range.
+
+    Each building reached is compared only with the buildings not reached yet, not with all
+    of them: in the common case of one large network that is a few passes over the list, not
+    one per building (the final scoring asks it for every faction)."""
     spec = LOADED_RULES[f.name].spec
     board = g.board
     if spec.teleport is not None:
@@ -111,12 +116,28 @@ def _network_linked(g: Game, f: FactionState) -> dict[str, list[str]]:
         distances, limit = board.hex_distance, reach + 1
     else:
         distances, limit = board.river_distance, f.ship
-    locs = f.locations
-    out = _direct_links(g, f)
-    for a, near in out.items():
-        within = distances[a]
-        near += [b for b in locs if b in within and within[b] <= limit]
-    return out
+    direct = _direct_links(g, f)
+    label: dict[str, int] = {}
+    rest = list(f.locations)  # not reached yet, in the order of the locations
+    n = 0
+    while rest:
+        n += 1
+        start = rest.pop(0)
+        label[start] = n
+        stack = [start]
+        while stack and rest:
+            a = stack.pop()
+            near, within = direct[a], distances[a]
+            unreached = []
+            for b in rest:
+                d = within.get(b)
+                if (d is not None and d <= limit) or b in near:
+                    label[b] = n
+                    stack.append(b)
+                else:
+                    unreached.append(b)
+            rest = unreached
+    return label
 
 
 def _groups(locs: list[str], links: dict[str, list[str]]) -> dict[str, int]:
@@ -140,7 +161,7 @@ def _groups(locs: list[str], links: dict[str, list[str]]) -> dict[str, int]:
 def network_size(g: Game, f: FactionState) -> int:
     """Size of ``f``'s largest network (final scoring 18/12/6)."""
     sizes: dict[int, int] = {}
-    for n in _groups(f.locations, _network_linked(g, f)).values():
+    for n in _network_labels(g, f).values():
         sizes[n] = sizes.get(n, 0) + 1
     return max(sizes.values(), default=0)
 
