@@ -37,15 +37,17 @@ def require_action(g: Game, f: FactionState, record: dict) -> None:
 
 
 def dismiss_action(g: Game, f: FactionState, kind: str | None = None) -> None:
+    """Withdraw the faction's records (of ``kind`` only, if given), in a new list."""
     records = g.s.action_required
     name = f.name
-    for r in records:
+    for k, r in enumerate(records):
         if r.get("faction") == name and (kind is None or r["type"] == kind):
-            g.s.action_required = [
-                r
-                for r in records
-                if not (r.get("faction") == name and (kind is None or r["type"] == kind))
-            ]
+            # The records from here on kept in a plain loop: a comprehension makes a function.
+            kept = records[:k]
+            for r in records[k + 1 :]:
+                if not (r.get("faction") == name and (kind is None or r["type"] == kind)):
+                    kept.append(r)
+            g.s.action_required = kept
             return
 
 
@@ -87,17 +89,25 @@ def start_full_move(g: Game, f: FactionState) -> None:
 
 
 def require_subaction(g: Game, f: FactionState, kind: str, followup: dict[str, int] | None) -> None:
-    """Use up a follow-up step of the current action, or the turn's full action."""
+    """Use up a follow-up step of the current action, or the turn's full action.
+
+    ``followup`` becomes the faction's ``allowed_sub`` itself, not a copy: each caller passes
+    a dict of its own, made for the call."""
     if f.allowed_sub.get(kind, 0) > 0:
         f.allowed_sub[kind] -= 1
         if followup is not None:
-            f.allowed_sub = dict(followup)
+            f.allowed_sub = followup
     elif f.allowed_actions:
         f.allowed_actions -= 1
         if followup is not None:
-            f.allowed_sub = dict(followup)
-        # Taking an action declines every power offer still open to the player.
-        decline_all(g, f)
+            f.allowed_sub = followup
+        # Taking an action declines every power offer still open to the player:
+        # ``decline_all``, called only if the scan finds one (most actions find none).
+        name = f.name
+        for r in g.s.action_required:
+            if r["type"] == "leech" and r["faction"] == name:
+                decline_all(g, f)
+                break
     elif g.s.round == 0:
         raise RuleError("only initial dwellings and bonus tiles can be chosen during setup")
     else:
@@ -245,7 +255,10 @@ def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
         return None
     order, factions = s.order, s.factions
     n = len(order)
-    i = order.index(f.name) if f.name in order else n - 1
+    try:
+        i = order.index(f.name)
+    except ValueError:  # not in the seat order: the walk starts at the first seat
+        i = n - 1
     for step in range(1, n + 1):
         x = factions[order[(i + step) % n]]
         if not x.passed and not x.dropped:
@@ -279,7 +292,10 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
         if not s.finished:
             order, factions = s.order, s.factions
             n = len(order)
-            i = order.index(name) if name in order else n - 1
+            try:  # one scan of the seats, not a test and then the index
+                i = order.index(name)
+            except ValueError:
+                i = n - 1
             for step in range(1, n + 1):
                 x = factions[order[(i + step) % n]]
                 if not x.passed and not x.dropped:
