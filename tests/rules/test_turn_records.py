@@ -4,9 +4,13 @@
 when the acting faction has passed or dropped out (``_in_play`` moves the game on only once
 every faction has): at every player row of six corpus games, the row applied by the engine
 leaves the same state and writes the same rows as the row applied with ``what_next`` asked
-after every command. ``require_subaction`` keeps the caller's follow-up dict and calls
-``decline_all`` only when an offer is open; ``pending_offers``, ``dismiss_action``,
-``next_phase`` and the seat walk answer as the comprehensions and scans they replace.
+after every command. The turn's end asks ``detect_incomplete_turn`` only when something is
+owed or a request is open: with each entitlement owed (none asked for yet, as a row can leave
+it in live play), it ends the turn as the turn's end that always asks
+(tests/rules/test_turn_end.py). ``require_subaction`` keeps the caller's follow-up dict and
+calls ``decline_all`` only when an offer is open; ``start_full_move`` keeps empty containers;
+``pending_offers``, ``dismiss_action``, ``next_phase`` and the seat walk answer as the
+comprehensions and scans they replace.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from games.rules.terra_mystica.state import GameState
 
 from .conftest import CORPUS_GAMES, corpus_game, state_after_line
 from .test_fire_and_ice_auction import auction_game
+from .test_turn_end import _assert_same, _both_ends
 
 # Six games of the corpus, spread over its files (player counts, maps, a dropped faction).
 GAMES = [p.stem for p in CORPUS_GAMES[5::10]]
@@ -257,3 +262,60 @@ def test_an_action_calls_decline_all_only_with_an_offer_open(monkeypatch) -> Non
     f.allowed_actions, f.allowed_sub = 1, {}
     turns.require_subaction(g, f, "build", {})
     assert calls == [active] and offer not in g.s.action_required
+
+
+def test_a_new_move_keeps_the_factions_empty_containers() -> None:
+    g, active = _active_in_play()
+    f = g.s.factions[active]
+    empty_sub, empty_locations, empty_blocked = {}, [], []
+    f.allowed_sub, f.allowed_build_locations, f.cult_blocked = (
+        empty_sub,
+        empty_locations,
+        empty_blocked,
+    )
+    turns.start_full_move(g, f)
+    assert f.allowed_sub is empty_sub
+    assert f.allowed_build_locations is empty_locations and f.cult_blocked is empty_blocked
+    # Ones that hold anything are replaced by new empty ones (the old ones left as they were).
+    f.allowed_sub, f.allowed_build_locations, f.cult_blocked = {"build": 1}, ["E5"], ["FIRE"]
+    old = (f.allowed_sub, f.allowed_build_locations, f.cult_blocked)
+    turns.start_full_move(g, f)
+    assert (f.allowed_sub, f.allowed_build_locations, f.cult_blocked) == ({}, [], [])
+    assert old == ({"build": 1}, ["E5"], ["FIRE"])
+    assert f.allowed_actions == 1 and g.s.active == active
+
+
+# What the turn's end reads before it asks ``detect_incomplete_turn`` (besides the Merchants'
+# state and the faction's open requests).
+OWED_FIELDS = (
+    "spade",
+    "free_tf",
+    "free_tp",
+    "free_d",
+    "cult_steps",
+    "gain_favor",
+    "gain_tw",
+    "bridge",
+    "cult_debt",
+    "volcano_tf",
+    "gain_p3_for_vp",
+    "unlock_terrain",
+    "convert_w_to_p",
+)
+
+
+@pytest.mark.parametrize("field", OWED_FIELDS)
+def test_the_turns_end_asks_what_is_owed_for_every_entitlement(field: str) -> None:
+    """The corpus's rows take what they are owed within the row: here the action ends
+    with one thing owed and no request for it yet. The turn's end written out must ask
+    ``detect_incomplete_turn``, as the turn's end through the functions does."""
+    g, active = _active_in_play()
+    state = g.s
+    state.action_required = [r for r in state.action_required if r["type"] == "full"]
+    f = state.factions[active]
+    f.allowed_actions = 0
+    setattr(f, field, 1)
+    ours, g_ours, theirs, g_theirs = _both_ends(state, active)
+    _assert_same(ours, g_ours, theirs, g_theirs)
+    # Asked, the owed entitlement kept the turn or recorded a request.
+    assert theirs.active == active or theirs.action_required != state.action_required

@@ -80,11 +80,17 @@ def factions_in_turn_order(g: Game) -> list[FactionState]:
 def start_full_move(g: Game, f: FactionState) -> None:
     g.s.active = f.name
     f.allowed_actions = 1
-    f.allowed_sub = {}
-    f.allowed_build_locations = []
+    # The move starts with nothing allowed beyond its action: an empty container of the
+    # faction's own is kept, not made anew (this runs at every turn's end; no other object
+    # holds these, and a copied or restored state gets its own).
+    if f.allowed_sub:
+        f.allowed_sub = {}
+    if f.allowed_build_locations:
+        f.allowed_build_locations = []
     f.require_home_terrain_tf = False
     f.teleport_to = None
-    f.cult_blocked = []
+    if f.cult_blocked:
+        f.cult_blocked = []
     f.disable_spade_decline = False
 
 
@@ -151,35 +157,17 @@ _ENTITLEMENT_RECORDS = frozenset(
 
 
 def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
-    """Record what ``f`` still owes before its turn can end; True if anything."""
+    """Record what ``f`` still owes before its turn can end; True if anything.
+
+    The turn's end (``maybe_advance_to_next_player``) asks only when this could find
+    anything: the test of what is owed is written there, not here."""
     if f.dropped:
         return False
     expansion = False  # Merchants of the Seas: ships to place, trades, FAV13's choice
     if g.s.merchants is not None:
         expansion = merchants().settle(g, f)
     name = f.name
-    owed = (
-        f.spade
-        or f.free_tf
-        or f.free_tp
-        or f.free_d
-        or f.cult_steps
-        or f.gain_favor
-        or f.gain_tw
-        or f.bridge
-        or f.cult_debt
-        or f.volcano_tf
-        or f.gain_p3_for_vp
-        or f.unlock_terrain
-    )
-    records = g.s.action_required
-    if not owed and not f.convert_w_to_p:
-        for r in records:
-            if r["type"] in _ENTITLEMENT_RECORDS and r.get("faction") == name:
-                break
-        else:
-            return expansion  # the common case: nothing owed, nothing to withdraw
-    present = {r["type"] for r in records if r.get("faction") == name}
+    present = {r["type"] for r in g.s.action_required if r.get("faction") == name}
     settle = _Settle(g, f, present)
 
     incomplete = expansion
@@ -272,11 +260,37 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     Runs after every action: ``next_faction_in_turn`` and ``require_action(g, nxt, {"type":
     "full"})`` are written out here, without a call each (tests/rules/test_turn_end.py holds
     this to those functions)."""
-    incomplete = detect_incomplete_turn(g, f)
     s = g.s
+    name = f.name
+    # detect_incomplete_turn(g, f), asked only when it could find anything: with Merchants
+    # of the Seas (their own settlement), when something is owed, or when a request of the
+    # faction's is open that its entitlement may no longer back. Otherwise (nearly every
+    # turn's end) it would record nothing and answer False.
+    incomplete = False
+    if (
+        s.merchants is not None
+        or f.spade
+        or f.free_tf
+        or f.free_tp
+        or f.free_d
+        or f.cult_steps
+        or f.gain_favor
+        or f.gain_tw
+        or f.bridge
+        or f.cult_debt
+        or f.volcano_tf
+        or f.gain_p3_for_vp
+        or f.unlock_terrain
+        or f.convert_w_to_p
+    ):
+        incomplete = detect_incomplete_turn(g, f)
+    else:
+        for r in s.action_required:
+            if r["type"] in _ENTITLEMENT_RECORDS and r.get("faction") == name:
+                incomplete = detect_incomplete_turn(g, f)
+                break
     if not s.round:
         return
-    name = f.name
     if not incomplete and s.active == name and not f.allowed_actions:
         # dismiss_action(g, f, "full"): the faction has one such record at most
         # (require_action keeps one of each type).
