@@ -1,12 +1,14 @@
 """The turn's end written out answers as the functions it stands for, and the ledger's rows
 keep their own commands and offers.
 
-``turns.maybe_advance_to_next_player`` runs after every action and walks the seats, asks the
-next faction for its full action and starts its move itself, without calling
-``next_faction_in_turn``, ``require_action`` and ``start_full_move``. At every player row of
-four corpus games (the row's commands carried out, its input left open) the turn's end must
-leave the same state and write the same rows as the turn's end through those functions, also
-when the next faction already has a full-action record. ``Ledger.begin_row`` keeps an empty
+``turns.maybe_advance_to_next_player`` runs after every action: it asks
+``detect_incomplete_turn`` only when something is owed or a request of the faction's is open,
+and walks the seats and asks the next faction for its full action itself, without calling
+``next_faction_in_turn`` and ``require_action``. At every player row of four corpus games (the
+row's commands carried out, its input left open) the turn's end must leave the same state and
+write the same rows as the turn's end through those functions (``detect_incomplete_turn``
+asked every time), also when the next faction already has a full-action record
+(tests/rules/test_turn_records.py: also with each entitlement owed). ``Ledger.begin_row`` keeps an empty
 commands list and offers dict instead of making new ones: no row may share another's.
 """
 

@@ -116,52 +116,51 @@ def apply_in_place(
         for c in parsed:
             if c.verb == "setup":
                 raise RuleError(f"{actor} have already chosen their faction")
-        seat: int | None = faction.seat
     else:
         faction = resolve_actor(state, actor, parsed)
-        seat = seat_actor(actor) if faction is None else faction.seat
-    last = len(parsed) - 1
-    watch = (
-        commands.SacrificeWatch(faction)
-        if faction is not None and YUCATA_SACRIFICE in g.options
-        else None
-    )
+        if faction is None:
+            # A player without a faction yet (the auction, the choice of faction): no row
+            # of theirs to collect, no turn of theirs to end.
+            player_seat = seat_actor(actor)
+            for cmd in parsed:
+                commands.execute(g, None, cmd, player_seat)
+                phases.what_next(g)
+            if ledger.collecting is not None:
+                ledger.finish_row()
+            return ledger.rows
+    seat = faction.seat
+    # The index of the command that ends the player's input (none while it stays open).
+    last = len(parsed) - 1 if end_of_input else -1
+    watch = commands.SacrificeWatch(faction) if YUCATA_SACRIFICE in g.options else None
     # Each command carried out here, the ledger's row and the turn's end written out: this
     # loop runs for every command of every game.
     p3 = 0
     for i, cmd in enumerate(parsed):
-        if watch is not None:  # bowl III before the command (watch implies a faction)
-            p3 = watch.f.p3
-        if faction is not None and ledger.collecting is not faction:
+        if watch is not None:  # bowl III before the command
+            p3 = faction.p3
+        if ledger.collecting is not faction:
             ledger.begin_row(faction)
         commands.execute(g, faction, cmd, seat)
-        # True once the command also ended the faction's input (its row closed and the
-        # turn passed on), which asking again right away would only repeat.
-        advanced = False
-        if faction is not None:
-            if ledger.collecting is not None and not faction.dropped and cmd.verb not in _LEAVING:
-                ledger.commands.append(cmd.text)
-            if ledger.force_finish:
-                turns.maybe_advance_to_next_player(g, faction)
-                ledger.finish_row()
-                advanced = True
+        if ledger.collecting is not None and not faction.dropped and cmd.verb not in _LEAVING:
+            ledger.commands.append(cmd.text)
+        # True when the command also ended the faction's input (its row closed and the turn
+        # passed on here), which asking again at the end of the input would only repeat.
+        advanced = ledger.force_finish
+        if advanced:
+            turns.maybe_advance_to_next_player(g, faction)
+            ledger.finish_row()
         if watch is not None:
             watch.after(cmd, p3)
-            if i == last and end_of_input:
+            if i == last:
                 watch.end_of_row()
-        if i == last and faction is not None and end_of_input and not advanced:
+        if i == last and not advanced:
             # The player's input ends here: close the row and pass the turn on if the
             # action is complete, before the game moves to its next phase.
             turns.maybe_advance_to_next_player(g, faction)
-        # phases.what_next(g), its first test written out: in the actions phase a decision is
-        # nearly always open (the next player's action), and then it does nothing.
-        if state.phase == "play":
-            for r in state.action_required:
-                if not r.get("optional"):
-                    break
-            else:
-                phases.what_next(g)
-        else:
+        # phases.what_next(g): in the actions phase it moves the game on only once every
+        # faction has passed or dropped out (``_in_play``), so a faction still in the round
+        # answers it without reading the decision records.
+        if state.phase != "play" or faction.passed or faction.dropped:
             phases.what_next(g)
     if ledger.collecting is not None:
         ledger.finish_row()

@@ -17,7 +17,13 @@ if TYPE_CHECKING:
 
 
 def pending_offers(g: Game, f: FactionState) -> list[dict]:
-    return [r for r in g.s.action_required if r["type"] == "leech" and r["faction"] == f.name]
+    # A plain loop: asked at every acceptance and conversion, where a comprehension makes a
+    # function.
+    name, offers = f.name, []
+    for r in g.s.action_required:
+        if r["type"] == "leech" and r["faction"] == name:
+            offers.append(r)
+    return offers
 
 
 def decline(g: Game, f: FactionState, amount: int, source: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..core import RuleError
 from . import auction, income, scoring
@@ -59,8 +59,11 @@ def first_phase(setup: GameSetup) -> str:
 
 def next_phase(g: Game, name: str) -> str:
     """The phase after ``name`` in the table that this game has."""
-    names = [p.name for p in PHASES]
-    return next(p.name for p in PHASES[names.index(name) + 1 :] if p.applies(g.s.setup))
+    setup = g.s.setup
+    for phase in PHASES[_POSITION[name] + 1 :]:
+        if phase.applies(setup):
+            return phase.name
+    raise ValueError(f"no phase follows {name}")  # the table's last row moves on by name
 
 
 def _in_auction(g: Game) -> None:
@@ -207,3 +210,5 @@ PHASES: tuple[Phase, ...] = (
     Phase("income-done", _in_income_done),
     Phase("play", _in_play),
 )
+# Each phase's row in the table, by name (``next_phase``).
+_POSITION: Final = {phase.name: i for i, phase in enumerate(PHASES)}

@@ -37,15 +37,17 @@ def require_action(g: Game, f: FactionState, record: dict) -> None:
 
 
 def dismiss_action(g: Game, f: FactionState, kind: str | None = None) -> None:
+    """Withdraw the faction's records (of ``kind`` only, if given), in a new list."""
     records = g.s.action_required
     name = f.name
-    for r in records:
+    for k, r in enumerate(records):
         if r.get("faction") == name and (kind is None or r["type"] == kind):
-            g.s.action_required = [
-                r
-                for r in records
-                if not (r.get("faction") == name and (kind is None or r["type"] == kind))
-            ]
+            # The records from here on kept in a plain loop: a comprehension makes a function.
+            kept = records[:k]
+            for r in records[k + 1 :]:
+                if not (r.get("faction") == name and (kind is None or r["type"] == kind)):
+                    kept.append(r)
+            g.s.action_required = kept
             return
 
 
@@ -78,26 +80,40 @@ def factions_in_turn_order(g: Game) -> list[FactionState]:
 def start_full_move(g: Game, f: FactionState) -> None:
     g.s.active = f.name
     f.allowed_actions = 1
-    f.allowed_sub = {}
-    f.allowed_build_locations = []
+    # The move starts with nothing allowed beyond its action: an empty container of the
+    # faction's own is kept, not made anew (this runs at every turn's end; no other object
+    # holds these, and a copied or restored state gets its own).
+    if f.allowed_sub:
+        f.allowed_sub = {}
+    if f.allowed_build_locations:
+        f.allowed_build_locations = []
     f.require_home_terrain_tf = False
     f.teleport_to = None
-    f.cult_blocked = []
+    if f.cult_blocked:
+        f.cult_blocked = []
     f.disable_spade_decline = False
 
 
 def require_subaction(g: Game, f: FactionState, kind: str, followup: dict[str, int] | None) -> None:
-    """Use up a follow-up step of the current action, or the turn's full action."""
+    """Use up a follow-up step of the current action, or the turn's full action.
+
+    ``followup`` becomes the faction's ``allowed_sub`` itself, not a copy: each caller passes
+    a dict of its own, made for the call."""
     if f.allowed_sub.get(kind, 0) > 0:
         f.allowed_sub[kind] -= 1
         if followup is not None:
-            f.allowed_sub = dict(followup)
+            f.allowed_sub = followup
     elif f.allowed_actions:
         f.allowed_actions -= 1
         if followup is not None:
-            f.allowed_sub = dict(followup)
-        # Taking an action declines every power offer still open to the player.
-        decline_all(g, f)
+            f.allowed_sub = followup
+        # Taking an action declines every power offer still open to the player:
+        # ``decline_all``, called only if the scan finds one (most actions find none).
+        name = f.name
+        for r in g.s.action_required:
+            if r["type"] == "leech" and r["faction"] == name:
+                decline_all(g, f)
+                break
     elif g.s.round == 0:
         raise RuleError("only initial dwellings and bonus tiles can be chosen during setup")
     else:
@@ -141,35 +157,17 @@ _ENTITLEMENT_RECORDS = frozenset(
 
 
 def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
-    """Record what ``f`` still owes before its turn can end; True if anything."""
+    """Record what ``f`` still owes before its turn can end; True if anything.
+
+    The turn's end (``maybe_advance_to_next_player``) asks only when this could find
+    anything: the test of what is owed is written there, not here."""
     if f.dropped:
         return False
     expansion = False  # Merchants of the Seas: ships to place, trades, FAV13's choice
     if g.s.merchants is not None:
         expansion = merchants().settle(g, f)
     name = f.name
-    owed = (
-        f.spade
-        or f.free_tf
-        or f.free_tp
-        or f.free_d
-        or f.cult_steps
-        or f.gain_favor
-        or f.gain_tw
-        or f.bridge
-        or f.cult_debt
-        or f.volcano_tf
-        or f.gain_p3_for_vp
-        or f.unlock_terrain
-    )
-    records = g.s.action_required
-    if not owed and not f.convert_w_to_p:
-        for r in records:
-            if r["type"] in _ENTITLEMENT_RECORDS and r.get("faction") == name:
-                break
-        else:
-            return expansion  # the common case: nothing owed, nothing to withdraw
-    present = {r["type"] for r in records if r.get("faction") == name}
+    present = {r["type"] for r in g.s.action_required if r.get("faction") == name}
     settle = _Settle(g, f, present)
 
     incomplete = expansion
@@ -245,7 +243,10 @@ def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
         return None
     order, factions = s.order, s.factions
     n = len(order)
-    i = order.index(f.name) if f.name in order else n - 1
+    try:
+        i = order.index(f.name)
+    except ValueError:  # not in the seat order: the walk starts at the first seat
+        i = n - 1
     for step in range(1, n + 1):
         x = factions[order[(i + step) % n]]
         if not x.passed and not x.dropped:
@@ -259,11 +260,37 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
     Runs after every action: ``next_faction_in_turn`` and ``require_action(g, nxt, {"type":
     "full"})`` are written out here, without a call each (tests/rules/test_turn_end.py holds
     this to those functions)."""
-    incomplete = detect_incomplete_turn(g, f)
     s = g.s
+    name = f.name
+    # detect_incomplete_turn(g, f), asked only when it could find anything: with Merchants
+    # of the Seas (their own settlement), when something is owed, or when a request of the
+    # faction's is open that its entitlement may no longer back. Otherwise (nearly every
+    # turn's end) it would record nothing and answer False.
+    incomplete = False
+    if (
+        s.merchants is not None
+        or f.spade
+        or f.free_tf
+        or f.free_tp
+        or f.free_d
+        or f.cult_steps
+        or f.gain_favor
+        or f.gain_tw
+        or f.bridge
+        or f.cult_debt
+        or f.volcano_tf
+        or f.gain_p3_for_vp
+        or f.unlock_terrain
+        or f.convert_w_to_p
+    ):
+        incomplete = detect_incomplete_turn(g, f)
+    else:
+        for r in s.action_required:
+            if r["type"] in _ENTITLEMENT_RECORDS and r.get("faction") == name:
+                incomplete = detect_incomplete_turn(g, f)
+                break
     if not s.round:
         return
-    name = f.name
     if not incomplete and s.active == name and not f.allowed_actions:
         # dismiss_action(g, f, "full"): the faction has one such record at most
         # (require_action keeps one of each type).
@@ -279,7 +306,10 @@ def maybe_advance_to_next_player(g: Game, f: FactionState) -> None:
         if not s.finished:
             order, factions = s.order, s.factions
             n = len(order)
-            i = order.index(name) if name in order else n - 1
+            try:  # one scan of the seats, not a test and then the index
+                i = order.index(name)
+            except ValueError:
+                i = n - 1
             for step in range(1, n + 1):
                 x = factions[order[(i + step) % n]]
                 if not x.passed and not x.dropped:
