@@ -77,6 +77,22 @@ def test_a_copy_has_every_field_of_a_state_mid_game_and_shares_no_container():
     assert state.to_json() == before
 
 
+def test_a_state_refuses_a_field_it_does_not_have_and_lists_its_fields_in_order():
+    """The state classes keep their fields in slots (on both builds): a misspelled field is an
+    error where it is written, not a new attribute no rule reads, and a state's attributes are
+    exactly its fields, in their order, in a dict of their own."""
+    state = replay_game(corpus_game("4pLeague_S60_D1L1_G3"), check=False).state
+    f = next(iter(state.factions.values()))
+    for obj in (state, f):
+        with pytest.raises(AttributeError):
+            obj.victory_points = 3  # type: ignore[union-attr]
+        listed = attributes(obj)
+        assert list(listed) == [field.name for field in dataclasses.fields(obj)]
+        assert all(listed[name] is getattr(obj, name) for name in listed)
+        listed["turn" if obj is state else "vp"] = -1
+        assert getattr(obj, "turn" if obj is state else "vp") != -1
+
+
 def test_listing_legal_moves_and_applying_them_leaves_no_cyclic_garbage():
     """Every copy a legality trial or a move makes is freed as soon as it is done with: none
     waits in a reference cycle for the garbage collector (the compiled build once left a

@@ -9,6 +9,7 @@ the records of ``GameState.action_required``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from sys import intern
 from typing import Any, Final
 
@@ -36,7 +37,7 @@ PENDING_FIELDS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class FactionState:
     name: str
     color: str
@@ -119,12 +120,8 @@ class FactionState:
         """A copy that shares no container with this one."""
         # Typed: in the compiled build an untyped ``new`` would set every field through the
         # generic attribute protocol (a third of a copy).
-        new: FactionState
-        if PLAIN_CLASSES:
-            new = _shallow_copy(self)
-        else:
-            new = FactionState.__new__(FactionState)
-            new._set_scalars(self)
+        new: FactionState = FactionState.__new__(FactionState)
+        new._set_scalars(self)
         new.cult = self.cult[:]
         new.max_cult = self.max_cult[:]
         new.buildings = dict(self.buildings)
@@ -250,7 +247,7 @@ class FactionState:
         return cls(**_interned(d))
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     setup: GameSetup
     phase: str = "select-factions"
@@ -304,14 +301,10 @@ class GameState:
         return new
 
     def _copy_except_factions(self) -> GameState:
-        new: GameState
-        if PLAIN_CLASSES:
-            new = _shallow_copy(self)
-        else:
-            new = GameState.__new__(GameState)
-            new._set_scalars(self)
-            new.merchants = self.merchants
-            new.factions = self.factions
+        new: GameState = GameState.__new__(GameState)
+        new._set_scalars(self)
+        new.merchants = self.merchants
+        new.factions = self.factions
         new.order = self.order[:]
         new.new_order = self.new_order[:]
         new.setup_order = [r[:] for r in self.setup_order]
@@ -480,24 +473,21 @@ def _deep_copy(value):
 
 
 def attributes(obj) -> dict[str, Any]:
-    """A state object's fields by name, in field order: its attribute dict itself when it
-    has one; a new dict in the compiled build, whose classes keep their fields in slots (and
-    give them, in field order, through the ``__getstate__`` mypyc writes for pickling)."""
-    try:
-        return obj.__dict__
-    except AttributeError:
+    """A state object's fields by name, in field order, in a new dict: in the pure engine
+    every slot read in C at once (``attrgetter``); in the compiled build through the
+    ``__getstate__`` mypyc writes for pickling (its native classes have no ``__slots__``)."""
+    reader = _SLOT_READERS.get(type(obj))
+    if reader is None:
         return obj.__getstate__()
+    names, read = reader
+    return dict(zip(names, read(obj), strict=True))
 
 
-def _shallow_copy(obj):
-    # A plain dataclass copies fastest through its attribute dict.
-    new = object.__new__(type(obj))
-    new.__dict__ = obj.__dict__.copy()
-    return new
-
-
-# Plain dataclasses (the pure Python engine) keep their fields in an attribute dict, which
-# copies in one step; the compiled build's classes keep them in slots, and copying through
-# their pickling state (a dict of every field, then each set by name) took 25 µs a 4-player
-# state against 9 for the dicts, so there each field is copied by name, natively (4 µs).
-PLAIN_CLASSES = FactionState.__dictoffset__ != 0
+# The state classes are slotted dataclasses: each field is read and written at a fixed place.
+# A plain instance with more than 30 attributes keeps them in a dict of its own (CPython shares
+# the keys of at most 30), where every read and write of a field is a hashed lookup.
+_SLOT_READERS: Final = {
+    cls: (cls.__slots__, attrgetter(*cls.__slots__))
+    for cls in (FactionState, GameState)
+    if "__slots__" in cls.__dict__
+}
