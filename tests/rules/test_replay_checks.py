@@ -112,7 +112,7 @@ def test_one_game_kept_for_every_row_writes_what_a_game_per_row_writes(name):
     seats = {faction: i + 1 for i, faction in enumerate(record["factions"])}
     game = Game(kept)
     written = 0
-    for row, kind in zip(record["rows"], replay.row_kinds(record["rows"]), strict=True):
+    for row, kind in zip(record["rows"], replay.row_kinds(record["rows"])[0], strict=True):
         if kind == replay.DROP:
             a = drop_faction_in_place(per_row, row["dropped_faction"])
             b = drop_faction_in_place(kept, row["dropped_faction"], game=game)
@@ -132,3 +132,29 @@ def test_one_game_kept_for_every_row_writes_what_a_game_per_row_writes(name):
     assert json.dumps(kept.to_json(), sort_keys=True) == json.dumps(
         per_row.to_json(), sort_keys=True
     )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_matches_answers_as_compare_row_for_other_names_and_tags(name):
+    """The faction, origin and command are read as strings: a value of another type, or
+    another string, never matches where compare_row would report (nor the other way)."""
+    rows = [r for r in corpus_game(name)["rows"] if r["kind"] == "command"]
+    engine = next(r for r in rows if r["origin"] == "engine")
+    player = next(r for r in rows if r["origin"] == "player")
+    for row in (engine, player):
+        got = _as_ours(row)
+        for field, values in (
+            ("faction", (None, 3, "nomads" if row["faction"] != "nomads" else "witches")),
+            ("origin", (None, 3, "player", "engine")),
+            ("command", (None, 3, row["command"] + " ")),
+        ):
+            for value in values:
+                altered = {**row, field: value}
+                try:
+                    report = replay.compare_row(altered, got)
+                except TypeError:
+                    report = "unreadable"
+                assert replay.matches(altered, got) == (report is None), (field, value)
+                assert replay.matches(altered, got, replay.record_keys([altered])) == (
+                    report is None
+                ), (field, value)

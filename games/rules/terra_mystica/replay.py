@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -119,15 +118,22 @@ PLAYER: Final = 5
 FED_KINDS: Final = frozenset({DROP, SETUP, PLAYER})
 
 
-def row_kinds(rows: list[dict]) -> list[int]:
+def row_kinds(rows: list[dict[str, Any]]) -> tuple[list[int], bool]:
     """What each row of the record is to the replay, worked out once per game (one loop,
-    not a call per row)."""
-    kinds = []
+    not a call per row), and whether any row is EMPTY (found here, not by a search after)."""
+    kinds: list[int] = []
+    empty = False
     for row in rows:
-        if row["kind"] == "comment":
+        # The schema's tags are strings: read as ``str``, the compiled build compares them
+        # with the literals directly, not through Python's generic comparison.
+        tag: str = row["kind"]
+        if tag == "comment":
             kinds.append(DROP if row.get("tag") == "drop" else COMMENT)
-        elif row["origin"] == "engine":
-            kinds.append(SETUP if row["command"] == "setup" else ENGINE)
+            continue
+        origin: str = row["origin"]
+        if origin == "engine":
+            command: str = row["command"]
+            kinds.append(SETUP if command == "setup" else ENGINE)
         else:
             text = row.get("player_command")
             # A typed command, the common case, tested here (a call per row saved).
@@ -137,7 +143,8 @@ def row_kinds(rows: list[dict]) -> list[int]:
                 kinds.append(PLAYER)
             else:
                 kinds.append(EMPTY)  # a faction's row the site wrote without any command
-    return kinds
+                empty = True
+    return kinds, empty
 
 
 def _has_text(value: object) -> bool:
@@ -155,16 +162,19 @@ class _Feeder:
     comparison, never behind it.
     """
 
-    __slots__ = ("game", "kinds", "next", "queue", "rows", "seats", "state")
+    __slots__ = ("game", "has_empty", "kinds", "next", "queue", "rows", "seats", "state")
 
-    def __init__(self, state: GameState, rows: list[dict], seats: dict[str, int]) -> None:
+    def __init__(self, state: GameState, rows: list[dict[str, Any]], seats: dict[str, int]) -> None:
         self.state = state
         # One Game (and ledger) for the whole replay, not one per row.
         self.game = Game(state)
         self.rows = rows
-        self.kinds = row_kinds(rows)
+        self.kinds, self.has_empty = row_kinds(rows)
         self.seats = seats
-        self.queue: deque[LedgerRow] = deque()
+        # The rows written and not compared yet, oldest first. A list, not a deque: the
+        # compiled build calls a list's methods directly (a deque's through Python's method
+        # calls), and it holds a few rows at most, so taking the first moves only those.
+        self.queue: list[LedgerRow] = []
         self.next = 0
 
     def feed(self, j: int) -> None:
@@ -208,7 +218,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     started = time.perf_counter()
     setup = setup_from_record(game)
     state = new_game(setup)
-    rows = game["rows"]
+    rows: list[dict[str, Any]] = game["rows"]
     feeder = _Feeder(state, rows, {name: i + 1 for i, name in enumerate(game["factions"])})
     kinds, queue, g = feeder.kinds, feeder.queue, feeder.game
     keys = record_keys(rows)
@@ -216,6 +226,9 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
     folded = 0
     empty = 0
     last_row: dict[str, LedgerRow] = {}  # each faction's latest row of ours, as compared
+    # ... kept only when the record has a row without a command to compare with one: the
+    # corpus has none, and a dict write per compared row would serve no comparison.
+    keep_last = feeder.has_empty
     mismatch: Mismatch | None = None
     i = 0
 
@@ -256,7 +269,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                         row["line"], row["faction"], row["command"], "row", row["command"], "no row"
                     )
                     break
-            got = queue.popleft()
+            got = queue.pop(0)
             # Our income row for a faction the record has no income row for here: the site
             # folds another faction's income into a row still open (and writes none for a
             # dropped faction). Its values reach the record through that faction's next
@@ -268,9 +281,10 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                 feeder.feed_ahead(i)
                 if not queue:
                     raise RuleError(f"no row for {row['faction']}'s '{row['command']}'")
-                got = queue.popleft()
-            if row["origin"] == "mixed" and queue and queue[0].faction == got.faction:
-                nxt = queue.popleft()
+                got = queue.pop(0)
+            # The queue first: it is nearly always empty here, and the record not read then.
+            if queue and row["origin"] == "mixed" and queue[0].faction == got.faction:
+                nxt = queue.pop(0)
                 got = LedgerRow(
                     got.faction,
                     f"{got.command}. {nxt.command}",
@@ -284,7 +298,7 @@ def replay_game(game: dict, *, check: bool = True) -> ReplayResult:
                     got.leech,
                 )
             checked += 1
-            if got.faction:
+            if keep_last and got.faction:
                 last_row[got.faction] = got
             # The common case, a match, is answered without building compare_row's report.
             if check and not matches(row, got, keys):
@@ -392,12 +406,18 @@ def matches(row: dict, got: LedgerRow, keys: tuple[str, ...] = MATCHED_KEYS) -> 
         k_air,
         k_offers,
     ) = keys
-    if got.faction != row[k_faction]:
-        return False
-    if row[k_origin] == "engine" and got.command != row[k_command]:
-        return False
-    after: dict[str, Any] = row[k_after]
     try:
+        # The names and tags read as ``str`` too, compared as strings by the compiled build; a
+        # value of another type raises TypeError there, answered below (as "not equal" here).
+        faction: str = row[k_faction]
+        if got.faction != faction:
+            return False
+        origin: str = row[k_origin]
+        if origin == "engine":
+            command: str = row[k_command]
+            if got.command != command:
+                return False
+        after: dict[str, Any] = row[k_after]
         vp: int = after[k_vp]
         c: int = after[k_c]
         w: int = after[k_w]
