@@ -158,3 +158,17 @@ def test_matches_answers_as_compare_row_for_other_names_and_tags(name):
                 assert replay.matches(altered, got, replay.record_keys([altered])) == (
                     report is None
                 ), (field, value)
+
+
+def test_a_rows_delta_is_measured_from_its_snapshot_and_a_comment_has_none():
+    """The snapshot is six ints for every row (a comment's are zeros): a row's delta is worked
+    out from them, whatever their values, and a comment's delta is empty."""
+    row = LedgerRow("witches", "build E5", 20, 5, 3, 1, (2, 4, 1), (1, 0, 2, 0))
+    assert row.before == (0, 0, 0, 0, 0, 0)
+    assert row.delta == {"VP": 20, "C": 5, "W": 3, "P": 1, "PW": 6, "CULT": 3}
+    row = LedgerRow(
+        "witches", "build E5", 20, 5, 3, 1, (2, 4, 1), (1, 0, 2, 0), None, {}, (18, 7, 4, 0, 6, 3)
+    )
+    assert row.delta == {"VP": 2, "C": -2, "W": -1, "P": 1, "PW": 0, "CULT": 0}
+    comment = LedgerRow(None, "Round 1, turn 1")
+    assert (comment.delta, comment.to_json()) == ({}, {"comment": "Round 1, turn 1"})

@@ -99,3 +99,25 @@ def test_the_import_skips_an_empty_row():
     plain = corpus_entries(load_game_file(GAME))
     game, _ = _with_empty_row(load_game_file(GAME))
     assert corpus_entries(game).entries == plain.entries
+
+
+def test_only_an_income_row_of_ours_is_read_as_folded():
+    """A player's row the record writes otherwise than we do is compared, not folded: only
+    our income rows are (whatever the record's command says)."""
+    game = load_game_file(GAME)
+    at = next(
+        i
+        for i, r in enumerate(game["rows"])
+        if r["kind"] == "command" and r["origin"] == "player" and r["command"].startswith("build")
+    )
+    game["rows"][at] = copy.deepcopy(game["rows"][at])
+    game["rows"][at]["command"] = game["rows"][at]["command"].upper()
+    result = replay_game(copy.deepcopy(game))
+    assert result.exact and result.income_rows_folded == 0, result.first_mismatch
+    game["rows"][at]["after"]["C"] += 1
+    result = replay_game(game)
+    assert not result.exact and result.income_rows_folded == 0
+    assert (result.first_mismatch.line, result.first_mismatch.field) == (
+        game["rows"][at]["line"],
+        "C",
+    )

@@ -9,9 +9,16 @@ is written when it is finished, so they can precede it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .data import CULTS
 from .state import FactionState, GameState
+
+# What a row's delta is measured from: VP, C, W, P, power value, cult steps. Six ints, not a
+# tuple of any length: the compiled build keeps them unboxed in the ledger and in the row (no
+# tuple and no int objects made per row).
+Snapshot = tuple[int, int, int, int, int, int]
+NO_SNAPSHOT: Final = (0, 0, 0, 0, 0, 0)  # a comment's (its delta is never asked for)
 
 
 # ``__init__`` is written out: a row is made for every command, and the optional compiled
@@ -31,7 +38,7 @@ class LedgerRow:
     leech: dict[str, int]  # faction -> power offered by this row
     # The engine's rows: the faction's snapshot when the row began (see Ledger.begin_row) and its
     # unplaced cult steps at the end. Most rows are never shown, so the delta waits for a reader.
-    before: tuple[int, ...]
+    before: Snapshot
     cult_steps: int
 
     def __init__(
@@ -46,7 +53,7 @@ class LedgerRow:
         cult: tuple[int, int, int, int] = (0, 0, 0, 0),
         fixed_delta: dict[str, int] | None = None,
         leech: dict[str, int] | None = None,
-        before: tuple[int, ...] = (),
+        before: Snapshot = NO_SNAPSHOT,
         cult_steps: int = 0,
     ) -> None:
         self.faction = faction
@@ -70,9 +77,9 @@ class LedgerRow:
     def delta(self) -> dict[str, int]:
         if self.fixed_delta is not None:
             return self.fixed_delta
+        if self.faction is None:
+            return {}  # a comment
         start = self.before
-        if not start:
-            return {}
         power, cult = self.power, self.cult
         return {
             "VP": self.vp - start[0],
@@ -115,7 +122,7 @@ class Ledger:
         self.rows: list[LedgerRow] = []
         self.collecting: FactionState | None = None
         self.commands: list[str] = []
-        self.start: tuple[int, ...] = ()
+        self.start: Snapshot = NO_SNAPSHOT
         self.leech: dict[str, int] = {}
         self.force_finish = False
 
@@ -141,7 +148,6 @@ class Ledger:
             return
         if collecting is not None:
             self.finish_row()
-        # What a row's delta is measured from: VP, C, W, P, power value, cult steps.
         self.collecting = faction
         # The row starts with no commands and no offers. The ledger's list and dict are its
         # own (finish_row gives the offers dict to its row and starts a new one; a row's
@@ -151,6 +157,7 @@ class Ledger:
         if self.leech:
             self.leech = {}
         self.force_finish = False
+        # The delta's starting point (see Snapshot).
         cult = faction.cult
         self.start = (
             faction.vp,
