@@ -112,7 +112,7 @@ def test_one_game_kept_for_every_row_writes_what_a_game_per_row_writes(name):
     seats = {faction: i + 1 for i, faction in enumerate(record["factions"])}
     game = Game(kept)
     written = 0
-    for row, kind in zip(record["rows"], replay.row_kinds(record["rows"])[0], strict=True):
+    for row, kind in zip(record["rows"], replay.row_kinds(record["rows"]), strict=True):
         if kind == replay.DROP:
             a = drop_faction_in_place(per_row, row["dropped_faction"])
             b = drop_faction_in_place(kept, row["dropped_faction"], game=game)
@@ -172,3 +172,16 @@ def test_a_rows_delta_is_measured_from_its_snapshot_and_a_comment_has_none():
     assert row.delta == {"VP": 2, "C": -2, "W": -1, "P": 1, "PW": 0, "CULT": 0}
     comment = LedgerRow(None, "Round 1, turn 1")
     assert (comment.delta, comment.to_json()) == ({}, {"comment": "Round 1, turn 1"})
+
+
+def test_row_kinds_reads_a_tag_of_another_type_as_not_that_tag():
+    """A record's origin or command of another type than a string is not "engine" or
+    "setup", on either build (no TypeError from a typed read)."""
+    rows = [
+        {"kind": "command", "origin": None, "faction": "witches", "player_command": "build E5"},
+        {"kind": "command", "origin": "engine", "faction": "witches", "command": None},
+        {"kind": "comment", "text": "Round 1, turn 1", "tag": None},
+    ]
+    assert replay.kinds_and_empty(rows) == ([replay.PLAYER, replay.ENGINE, replay.COMMENT], False)
+    rows.append({**rows[0], "player_command": " ", "command": ""})
+    assert replay.row_kinds(rows)[-1] == replay.EMPTY and replay.kinds_and_empty(rows)[1]

@@ -77,7 +77,7 @@ def test_turn_end_written_out_as_the_functions(name: str) -> None:
     seats = {faction: i + 1 for i, faction in enumerate(game["factions"])}
     rows = game["rows"]
     passed_on = with_record = 0
-    for row, kind in zip(rows, row_kinds(rows)[0], strict=True):
+    for row, kind in zip(rows, row_kinds(rows), strict=True):
         if kind == PLAYER:
             faction, parsed = row["faction"], parsed_row(row["player_command"], False)
             # The row's commands carried out, its input still open: the turn's end is next.

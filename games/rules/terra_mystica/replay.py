@@ -118,22 +118,21 @@ PLAYER: Final = 5
 FED_KINDS: Final = frozenset({DROP, SETUP, PLAYER})
 
 
-def row_kinds(rows: list[dict[str, Any]]) -> tuple[list[int], bool]:
+def row_kinds(rows: list[dict[str, Any]]) -> list[int]:
     """What each row of the record is to the replay, worked out once per game (one loop,
-    not a call per row), and whether any row is EMPTY (found here, not by a search after)."""
+    not a call per row)."""
+    return kinds_and_empty(rows)[0]
+
+
+def kinds_and_empty(rows: list[dict[str, Any]]) -> tuple[list[int], bool]:
+    """``row_kinds``, and whether any row is EMPTY (found here, not by a search after)."""
     kinds: list[int] = []
     empty = False
     for row in rows:
-        # The schema's tags are strings: read as ``str``, the compiled build compares them
-        # with the literals directly, not through Python's generic comparison.
-        tag: str = row["kind"]
-        if tag == "comment":
+        if row["kind"] == "comment":
             kinds.append(DROP if row.get("tag") == "drop" else COMMENT)
-            continue
-        origin: str = row["origin"]
-        if origin == "engine":
-            command: str = row["command"]
-            kinds.append(SETUP if command == "setup" else ENGINE)
+        elif row["origin"] == "engine":
+            kinds.append(SETUP if row["command"] == "setup" else ENGINE)
         else:
             text = row.get("player_command")
             # A typed command, the common case, tested here (a call per row saved).
@@ -169,7 +168,7 @@ class _Feeder:
         # One Game (and ledger) for the whole replay, not one per row.
         self.game = Game(state)
         self.rows = rows
-        self.kinds, self.has_empty = row_kinds(rows)
+        self.kinds, self.has_empty = kinds_and_empty(rows)
         self.seats = seats
         # The rows written and not compared yet, oldest first. A list, not a deque: the
         # compiled build calls a list's methods directly (a deque's through Python's method
@@ -408,13 +407,13 @@ def matches(row: dict, got: LedgerRow, keys: tuple[str, ...] = MATCHED_KEYS) -> 
         k_offers,
     ) = keys
     try:
-        # The names and tags read as ``str`` too, compared as strings by the compiled build; a
-        # value of another type raises TypeError there, answered below (as "not equal" here).
+        # The faction and command read as ``str`` too, compared as strings by the compiled
+        # build; a value of another type raises TypeError there, answered below (as "not
+        # equal" here). The origin is not: a value of another type is simply not "engine".
         faction: str = row[k_faction]
         if got.faction != faction:
             return False
-        origin: str = row[k_origin]
-        if origin == "engine":
+        if row[k_origin] == "engine":
             command: str = row[k_command]
             if got.command != command:
                 return False
