@@ -1,5 +1,7 @@
 # tm_site: everything a developer needs, from a fresh machine.
-PYTHON ?= python3
+# The interpreter the virtual environment is made from: python3, or a build of the same version
+# on PATH whose core is linked into its executable (deploy/pick-python says why).
+PYTHON ?= $(shell python3 deploy/pick-python 2>/dev/null || echo python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -7,6 +9,7 @@ STAMP := $(VENV)/.installed
 .PHONY: install browser run serve test bench arena lint migrate demo clean messages engine-compiled engine-pure fuzz oracle
 
 $(STAMP): requirements/base.txt requirements/dev.txt
+	@echo "Making $(VENV) from $(PYTHON)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements/dev.txt

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import shutil
 import statistics
 import time
@@ -154,6 +155,7 @@ class Command(BaseCommand):
         out("Rules engine benchmark")
         out(f"  load average at the start: {_load()}")
         out(f"  engine build: {build_name()}")
+        out(f"  interpreter: {_interpreter()}")
         out(
             f"  corpus: {len(games)} games, {rows} moves; {repeat} rounds, "
             "each game's median over the rounds"
@@ -287,6 +289,18 @@ def _time_legal_moves(record: tuple[dict, list], repeat: int = 7) -> dict[str, A
             lambda: (legal_commands(rich_state, actor), sacrifice_offers(rich_state, actor))
         ),
     }
+
+
+def _interpreter() -> str:
+    """The Python running the engine, and how its core is linked (deploy/pick-python says why
+    that matters to the pure engine)."""
+    try:
+        with open("/proc/self/maps") as maps:
+            shared = any("libpython" in line for line in maps)
+        linked = "a shared libpython" if shared else "its core linked into the executable"
+    except OSError:
+        linked = "linking unknown"
+    return f"{platform.python_implementation()} {platform.python_version()}, {linked}"
 
 
 def _load() -> str:
