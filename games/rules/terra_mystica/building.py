@@ -31,6 +31,9 @@ BUILDING_NAMES = {
     "SY": "shipyard",
 }
 
+# What an upgrade's payment is for, as its error says: "a temple" (made once, not per upgrade).
+_A_BUILDING = {kind: f"a {name}" for kind, name in BUILDING_NAMES.items()}
+
 
 def colour_difference(a: str, b: str) -> int:
     """Signed shortest step count from terrain ``a`` to ``b`` on the terrain cycle."""
@@ -298,7 +301,10 @@ def dig(g: Game, f: FactionState, amount: int) -> None:
 
 
 def build(g: Game, f: FactionState, hex_id: str) -> None:
-    check_hex(g, hex_id)
+    # check_hex written out (asked for every build and upgrade), called only to say why not.
+    terrain = g.board.terrain.get(hex_id)
+    if terrain is None or terrain == "river":
+        check_hex(g, hex_id)
     s = g.s
     if hex_id in s.building:
         raise RuleError(f"{hex_id} already holds a {BUILDING_NAMES[s.building[hex_id]]}")
@@ -336,10 +342,10 @@ def build(g: Game, f: FactionState, hex_id: str) -> None:
         transform(g, f, hex_id, rules.build_terrain(f))
     else:
         cost, gain, teleported = check_reachable(g, f, hex_id)
-        if teleported:
+        if teleported:  # the only case with a cost or a gain (nothing to pay otherwise)
             f.teleport_to = hex_id
-        g.pay(f, cost, f"reaching {hex_id}")
-        g.gain(f, gain, "teleport")
+            g.pay(f, cost, f"reaching {hex_id}")
+            g.gain(f, gain, "teleport")
     if f.spade > 0:
         raise RuleError(
             f"all transformations must be done before building ({f.spade} spade(s) left)"
@@ -371,7 +377,10 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
     if kind not in UPGRADE_FROM:
         raise RuleError(f"cannot upgrade to '{kind}' (TP, TE, SH or SA)")
     turns.require_subaction(g, f, "upgrade", {})
-    check_hex(g, hex_id)
+    # check_hex written out (asked for every build and upgrade), called only to say why not.
+    terrain = g.board.terrain.get(hex_id)
+    if terrain is None or terrain == "river":
+        check_hex(g, hex_id)
     if s.owner.get(hex_id) != f.name:
         raise RuleError(f"{hex_id} holds no building of {f.name}")
     old = s.building[hex_id]
@@ -396,7 +405,7 @@ def upgrade(g: Game, f: FactionState, hex_id: str, kind: str) -> None:
         f.allowed_sub = dict(rules.stronghold_steps)
     f.buildings[old] -= 1
     if not free:
-        g.pay(f, cost, f"a {BUILDING_NAMES[kind]}")
+        g.pay(f, cost, _A_BUILDING[kind])
     if kind in ("TE", "SA"):
         g.adjust(f, "GAIN_FAVOR", rules.favors_per_temple)
     elif kind == "SH" and rules.stronghold_gains(s, f):

@@ -50,30 +50,18 @@ MERCHANTS_VERBS = frozenset({"dock", "ship", "sail", "trade", "build_ship", "cho
 
 def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = None) -> None:
     verb, args = cmd.verb, cmd.args
-    if verb == "setup":
-        if auction.has_auction(g.s.setup):
-            choose_auctioned_faction(g, seat or 0, *args)
-        else:
-            choose_faction(g, *args)
+    if f is None or verb == "setup" or verb == "bid":
+        # Before a faction is taken (the auction, the choice of faction), and the errors of
+        # these verbs: apart, so that a faction's command (nearly every one) asks only this.
+        _execute_without_faction(g, f, cmd, seat)
         return
-    if f is None and seat is not None and g.s.phase == auction.PHASE:
-        if verb == "bid":
-            faction, amount = args
-            auction.bid(g, seat, faction, amount, create_faction)
-            return
-        if verb == "pass" and args[0] is None:
-            auction.pass_bid(g, seat)
-            return
-    if verb == "bid":
-        raise RuleError("bids are made only in the faction auction, before factions are taken")
-    if f is None:
-        raise RuleError(f"'{cmd.text}' needs a faction; choose one first")
     if f.dropped:
         raise RuleError(f"{f.name} have dropped out of the game")
-    if g.s.finished:
+    s = g.s
+    if s.finished:
         raise RuleError("the game is over")
     f.waiting = False
-    if verb in ACTIVE_ONLY and g.s.round > 0 and g.s.active != f.name:  # turns.is_active
+    if verb in ACTIVE_ONLY and s.round > 0 and s.active != f.name:  # turns.is_active
         raise RuleError(_not_your_turn(g, f))
     if verb in MERCHANTS_VERBS:
         if g.s.merchants is None:
@@ -137,6 +125,34 @@ def execute(g: Game, f: FactionState | None, cmd: Command, seat: int | None = No
         drop_faction(g, g.faction(args[0]) if verb == "drop" else f)
     else:  # pragma: no cover - the parser knows no other verbs
         raise RuleError(f"unknown command '{cmd.text}'")
+
+
+def _execute_without_faction(
+    g: Game, f: FactionState | None, cmd: Command, seat: int | None
+) -> None:
+    """``execute`` for a player without a faction, or a ``setup`` or ``bid`` command."""
+    verb, args = cmd.verb, cmd.args
+    if verb == "setup":
+        if f is not None:
+            # Asked here, at the command, not by a scan of every row before it is carried
+            # out: a faction's row with it fails as for any other command it may not give.
+            raise RuleError(f"{f.name} have already chosen their faction")
+        if auction.has_auction(g.s.setup):
+            choose_auctioned_faction(g, seat or 0, *args)
+        else:
+            choose_faction(g, *args)
+        return
+    if f is None and seat is not None and g.s.phase == auction.PHASE:
+        if verb == "bid":
+            faction, amount = args
+            auction.bid(g, seat, faction, amount, create_faction)
+            return
+        if verb == "pass" and args[0] is None:
+            auction.pass_bid(g, seat)
+            return
+    if verb == "bid":
+        raise RuleError("bids are made only in the faction auction, before factions are taken")
+    raise RuleError(f"'{cmd.text}' needs a faction; choose one first")
 
 
 def _not_your_turn(g: Game, f: FactionState) -> str:
@@ -520,8 +536,14 @@ def pass_turn(g: Game, f: FactionState, bonus: str | None) -> None:
         )
     turns.require_subaction(g, f, "pass", {})
     if s.round:
-        if not any(x.passed for x in s.factions_in_order()):
-            for x in s.factions.values():
+        # The first to pass starts the next round: any(x.passed for x in
+        # s.factions_in_order()) as a plain loop, no list and no generator.
+        factions = s.factions
+        for n in s.order:
+            if factions[n].passed:
+                break
+        else:
+            for x in factions.values():
                 x.start_player = False
             f.start_player = True
         if g.has("variable-turn-order"):

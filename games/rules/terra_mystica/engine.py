@@ -111,12 +111,10 @@ def apply_in_place(
         g = game
         ledger = g.ledger
         ledger.reset()
+    # The common case: a faction named as the engine spells it. A ``setup`` in its row is
+    # refused when it comes (commands.execute), not by a scan of the row before.
     faction = state.factions.get(actor)
-    if faction is not None:  # the common case: a faction named as the engine spells it
-        for c in parsed:
-            if c.verb == "setup":
-                raise RuleError(f"{actor} have already chosen their faction")
-    else:
+    if faction is None:
         faction = resolve_actor(state, actor, parsed)
         if faction is None:
             # A player without a faction yet (the auction, the choice of faction): no row

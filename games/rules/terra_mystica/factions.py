@@ -64,6 +64,14 @@ class FactionRules:
         self.spec = spec
         # Each building's power value, worked out once: read per neighbour of every build.
         self.building_powers: dict[str, int] = {k: self.building_power(k) for k in BUILDING_POWER}
+        # The buildings' income tables as (building, resource, table) in the spec's order,
+        # without the tables that pay nothing at any level: read at every income.
+        self.income_tables: tuple[tuple[str, str, list[int]], ...] = tuple(
+            (kind, res, table)
+            for kind, tables in spec.income.items()
+            for res, table in tables.items()
+            if any(table)
+        )
 
     def has_home_colour(self) -> bool:
         """Does the faction's colour count as a home terrain (not ice, volcano, a start)?"""

@@ -7,6 +7,7 @@ spades from it are used) every faction's normal income.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import turns
@@ -45,23 +46,32 @@ def _other_income(
     g: Game, f: FactionState
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """The bonus tile's, the buildings' and the favor tiles' income."""
-    spec = LOADED_RULES[f.name].spec
     buildings: dict[str, int] = {}
-    for kind, tables in spec.income.items():
-        level = f.buildings[kind]
-        for res, table in tables.items():
-            if table[level]:
-                buildings[res] = buildings.get(res, 0) + table[level]
+    built = f.buildings
+    for kind, res, table in LOADED_RULES[f.name].income_tables:
+        n = table[built[kind]]
+        if n:
+            buildings[res] = buildings.get(res, 0) + n
     if g.s.merchants is not None and f.buildings.get("SY"):
         buildings["SHIP"] = 1  # Merchants of the Seas: the shipyard's income
     bonus: dict[str, int] = {}
     if f.bonus and f.passed:
         bonus = dict(bonus_tiles()[f.bonus]["income"])
     favors: dict[str, int] = {}
-    for tile in f.favors:
-        for res, n in favor_tiles()[tile].get("income", {}).items():
-            favors[res] = favors.get(res, 0) + n
+    if f.favors:
+        paying = favor_income()
+        for tile in f.favors:
+            if tile in paying:
+                for res, n in paying[tile].items():
+                    favors[res] = favors.get(res, 0) + n
     return bonus, buildings, favors
+
+
+@cache
+def favor_income() -> dict[str, dict[str, int]]:
+    """The favor tiles with an income, and what it is: read once, not looked up (with an
+    empty default made) for every favor held at every income."""
+    return {tile: spec["income"] for tile, spec in favor_tiles().items() if "income" in spec}
 
 
 def take_income(g: Game, f: FactionState, mask: int) -> None:

@@ -8,6 +8,7 @@ what can be taken is capped by the bowls and by VP + 1 at the moment of the deci
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..core import RuleError
@@ -54,19 +55,23 @@ def note_leech(g: Game, builder: FactionState, hex_id: str) -> dict[str, int]:
         return offers
     key = str(leech_id)
     # The order of the offers matters for the Cultists: next players first, in seat order
-    # from the builder's seat (the builder last); only the factions offered anything looked up.
+    # from the builder's seat (the builder last). A single offer (most builds beside an
+    # opponent) needs no walk of the seats.
     order, factions = s.order, s.factions
-    n = len(order)
-    i = order.index(builder.name) if builder.name in order else n - 1
-    for step in range(1, n + 1):
-        name = order[(i + step) % n]
+    offered: Iterable[str] = offers
+    if len(offers) > 1:
+        n = len(order)
+        i = order.index(builder.name) if builder.name in order else n - 1
+        offered = order[i + 1 :] + order[: i + 1]  # the seats after the builder's, then to it
+    for name in offered:
         amount = offers.get(name)
         if not amount:
             continue
         f = factions[name]
         if f.dropped:
             continue
-        actual = min(amount, 2 * f.p1 + f.p2)  # capacity(f)
+        room = 2 * f.p1 + f.p2  # capacity(f)
+        actual = amount if amount < room else room  # min(), without the builtin's call
         # turns.require_action(g, f, record) for an offer (f not dropped): appended as it is.
         s.action_required.append(
             {
@@ -138,7 +143,7 @@ def accept(g: Game, f: FactionState, amount: int, source: str) -> None:
     for builder in rewarded:
         turns.detect_incomplete_turn(g, builder)
     # With full bowls, offers still open to this player can no longer give anything.
-    can_gain = capacity(f)
+    can_gain = 2 * f.p1 + f.p2  # capacity(f)
     for record in pending_offers(g, f):
         if not can_gain and record["actual"]:
             reward_declines(g, record)

@@ -5,6 +5,7 @@ final scoring (cult majorities, largest connected network, resources).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .data import CULTS, bonus_tiles, favor_tiles
@@ -20,14 +21,24 @@ CULT_AWARDS = (8, 4, 2)
 NETWORK_AWARDS = (18, 12, 6)
 
 
+@cache
+def favor_build_vp() -> dict[str, dict[str, int]]:
+    """The favor tiles that score builds (FAV10, FAV11), with their VP by building: read
+    once, not looked up (with an empty default made) for every favor held at every build."""
+    return {
+        tile: spec["vp_on_build"] for tile, spec in favor_tiles().items() if "vp_on_build" in spec
+    }
+
+
 def score_build(g: Game, f: FactionState, kind: str) -> None:
     """VP for building ``kind`` (D/TP/TE/SH/SA): favor tiles and the round's scoring tile."""
     if f.favors:
-        tiles = favor_tiles()
+        build_vp = favor_build_vp()
         for tile in f.favors:
-            vp = tiles[tile].get("vp_on_build", {}).get(kind)
-            if vp:
-                g.adjust(f, "VP", vp, tile)
+            if tile in build_vp:
+                vp = build_vp[tile].get(kind)
+                if vp:
+                    g.adjust(f, "VP", vp, tile)
     score = g.round_tiles[g.s.round]  # the round's scoring tile (Game.score_tile)
     if score is not None:
         vp = score.vp.get(kind)

@@ -167,8 +167,15 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     if g.s.merchants is not None:
         expansion = merchants().settle(g, f)
     name = f.name
-    present = {r["type"] for r in g.s.action_required if r.get("faction") == name}
-    settle = _Settle(g, f, present)
+    # The types of the faction's open requests (a plain loop: no comprehension's function).
+    present: set[str] = set()
+    for r in g.s.action_required:
+        if r.get("faction") == name:
+            present.add(r["type"])
+    # An entitlement owed is asked for; a request whose entitlement is gone withdrawn (the
+    # upgrade and dwelling requests of the setup stay). Written out one by one: a record is
+    # made only when it is asked for, not for every entitlement at every call.
+    in_round = bool(g.s.round)
 
     incomplete = expansion
     if f.volcano_tf:
@@ -185,53 +192,59 @@ def detect_incomplete_turn(g: Game, f: FactionState) -> bool:
     if f.free_tf:
         incomplete = True
         require_action(g, f, {"type": "transform", "amount": 1})
-    settle(
-        "upgrade", bool(f.free_tp), {"type": "upgrade", "from_building": "D", "to_building": "TP"}
-    )
-    settle("dwelling", bool(f.free_d), {"type": "dwelling"})
+    if f.free_tp:
+        require_action(g, f, {"type": "upgrade", "from_building": "D", "to_building": "TP"})
+    elif "upgrade" in present and in_round:
+        dismiss_action(g, f, "upgrade")
+    if f.free_d:
+        require_action(g, f, {"type": "dwelling"})
+    elif "dwelling" in present and in_round:
+        dismiss_action(g, f, "dwelling")
     incomplete = incomplete or bool(f.free_tp or f.free_d)
     if f.cult_steps:
         require_action(g, f, {"type": "cult", "amount": f.cult_steps})
         return True
-    settle("favor", bool(f.gain_favor), {"type": "favor", "amount": f.gain_favor})
-    settle("town", bool(f.gain_tw), {"type": "town", "amount": f.gain_tw})
-    settle("bridge", bool(f.bridge), {"type": "bridge"})
-    settle("unlock-terrain", bool(f.unlock_terrain), {"type": "unlock-terrain"})
-    settle(
-        "gain-token",
-        bool(f.gain_p3_for_vp),
-        {"type": "gain-token", "amount": f.gain_p3_for_vp, "from": "VP", "to": "P3"},
-    )
+    if f.gain_favor:
+        require_action(g, f, {"type": "favor", "amount": f.gain_favor})
+    elif "favor" in present:
+        dismiss_action(g, f, "favor")
+    if f.gain_tw:
+        require_action(g, f, {"type": "town", "amount": f.gain_tw})
+    elif "town" in present:
+        dismiss_action(g, f, "town")
+    if f.bridge:
+        require_action(g, f, {"type": "bridge"})
+    elif "bridge" in present:
+        dismiss_action(g, f, "bridge")
+    if f.unlock_terrain:
+        require_action(g, f, {"type": "unlock-terrain"})
+    elif "unlock-terrain" in present:
+        dismiss_action(g, f, "unlock-terrain")
+    if f.gain_p3_for_vp:
+        require_action(
+            g, f, {"type": "gain-token", "amount": f.gain_p3_for_vp, "from": "VP", "to": "P3"}
+        )
+    elif "gain-token" in present:
+        dismiss_action(g, f, "gain-token")
     darkling_choice = bool(f.convert_w_to_p) and g.has("strict-darkling-sh")
-    settle(
-        "convert",
-        darkling_choice,
-        {"type": "convert", "from": "W", "to": "P", "amount": f.convert_w_to_p, "optional": True},
-    )
+    if darkling_choice:
+        require_action(
+            g,
+            f,
+            {
+                "type": "convert",
+                "from": "W",
+                "to": "P",
+                "amount": f.convert_w_to_p,
+                "optional": True,
+            },
+        )
+    elif "convert" in present:
+        dismiss_action(g, f, "convert")
     # A colour to choose (Shapeshifters' home change) is part of the action.
     incomplete = incomplete or "pick-color" in present
     owes = bool(f.gain_favor or f.gain_tw or f.bridge or f.unlock_terrain)
     return incomplete or owes or darkling_choice
-
-
-class _Settle:
-    """Ask for what is owed; withdraw a request whose entitlement is gone. A class, not a
-    closure: the compiled build's closure and its environment refer to each other, so every
-    move left a cycle (with the state it held) for the garbage collector."""
-
-    __slots__ = ("f", "g", "in_round", "present")
-
-    def __init__(self, g: Game, f: FactionState, present: set[str]) -> None:
-        self.g = g
-        self.f = f
-        self.present = present
-        self.in_round = bool(g.s.round)
-
-    def __call__(self, kind: str, owed: bool, record: dict) -> None:
-        if owed:
-            require_action(self.g, self.f, record)
-        elif kind in self.present and (self.in_round or kind not in ("upgrade", "dwelling")):
-            dismiss_action(self.g, self.f, kind)
 
 
 def next_faction_in_turn(g: Game, f: FactionState) -> FactionState | None:
