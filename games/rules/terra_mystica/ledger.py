@@ -19,6 +19,8 @@ from .state import FactionState, GameState
 # tuple and no int objects made per row).
 Snapshot = tuple[int, int, int, int, int, int]
 NO_SNAPSHOT: Final = (0, 0, 0, 0, 0, 0)  # a comment's (its delta is never asked for)
+# Whether this module runs compiled (mypyc's build has it in an extension module).
+COMPILED: Final = not __file__.endswith(".py")
 
 
 # ``__init__`` is written out: a row is made for every command, and the optional compiled
@@ -183,8 +185,8 @@ class Ledger:
         if self.commands or f.dropped:
             # The row takes over the offers dict: the next row starts with a new one.
             cult = f.cult
-            self.rows.append(
-                LedgerRow(
+            if COMPILED:
+                row = LedgerRow(
                     f.name,
                     ". ".join(self.commands),
                     f.vp,
@@ -198,7 +200,25 @@ class Ledger:
                     self.start,
                     f.cult_steps,
                 )
-            )
+            else:
+                # Pure Python calls a class's ``__init__`` through type.__call__, in a frame
+                # of its own the interpreter does not inline: the fields are set here instead
+                # (not in the compiled build: a native constructor call, and its __new__ would
+                # want the arguments).
+                row = LedgerRow.__new__(LedgerRow)
+                row.faction = f.name
+                row.command = ". ".join(self.commands)
+                row.vp = f.vp
+                row.c = f.c
+                row.w = f.w
+                row.p = f.p
+                row.power = (f.p1, f.p2, f.p3)
+                row.cult = (cult[0], cult[1], cult[2], cult[3])
+                row.fixed_delta = None
+                row.leech = self.leech
+                row.before = self.start
+                row.cult_steps = f.cult_steps
+            self.rows.append(row)
             self.leech = {}
         self.collecting = None
         self.state.trailing_comment = False
