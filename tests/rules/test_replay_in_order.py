@@ -85,6 +85,8 @@ def _drop_key(path: tuple):
 # row folds or finds empty.
 CHANGES = {
     "faction": _set(("faction",), "nomads_"),
+    "faction None": _set(("faction",), None),
+    "faction as number": _set(("faction",), 3),
     "VP": _set(("after", "VP"), lambda v: v + 1),
     "VP as float": _set(("after", "VP"), float),
     "C as text": _set(("after", "C"), str),
@@ -100,6 +102,8 @@ CHANGES = {
     "an offer more": lambda row: row.update(leech_offers=[*row.get("leech_offers", []), 1]),
     "offers None": _set(("leech_offers",), None),
     "command": _set(("command",), lambda v: v + " "),
+    "command as number": _set(("command",), 3),
+    "origin None": _set(("origin",), None),
     "origin player": _set(("origin",), "player"),
     "origin mixed": _set(("origin",), "mixed"),
     "no player command": _set(("player_command",), "  "),

@@ -304,9 +304,10 @@ def _replay_then_check(game: dict) -> ReplayResult | None:
                         return None
                     expected, got = held_row, _merged(held, got)
                     held = None
-                # ``matches`` written out (no call, no keys unpacked per row), its values read
-                # as typed locals likewise: a value of another type raises TypeError on the
-                # compiled build, and the replay row by row answers (as ``matches`` does).
+                # The comparison written out (no call, no keys unpacked per row), its values read
+                # as typed locals: the compiled build compares machine integers, and a value of
+                # another type raises TypeError there; any difference, and the replay row by
+                # row's compare_row says what.
                 name: str = expected[k_faction]
                 if name != faction:
                     return None
@@ -343,7 +344,9 @@ def _replay_then_check(game: dict) -> ReplayResult | None:
         for rest in rows[j:]:
             if rest["kind"] != "comment":
                 return None  # a row of the record that we did not write: row by row says so
-    except Exception:  # whatever it is, the replay row by row reports it where it arises
+    # A record the comparison cannot read, or a command refused: the replay row by row says
+    # where (a fault of the code itself, a NameError say, is not hidden here).
+    except (RuleError, LookupError, TypeError, ValueError, AttributeError):
         return None
     final_vp = {name: f.vp for name, f in state.factions.items()}
     expected_vp = dict(game.get("final_vp", {}))
@@ -384,7 +387,6 @@ def _replay_row_by_row(game: dict, check: bool, started: float) -> ReplayResult:
     rows: list[dict[str, Any]] = game["rows"]
     feeder = _Feeder(state, rows, {name: i + 1 for i, name in enumerate(game["factions"])})
     kinds, queue, g = feeder.kinds, feeder.queue, feeder.game
-    keys = record_keys(rows)
     checked = 0
     folded = 0
     empty = 0
@@ -452,8 +454,9 @@ def _replay_row_by_row(game: dict, check: bool, started: float) -> ReplayResult:
             checked += 1
             if keep_last and got.faction:
                 last_row[got.faction] = got
-            # The common case, a match, is answered without building compare_row's report.
-            if check and not matches(row, got, keys):
+            # Only a game with a difference (or a row the short way leaves to this one) comes
+            # here when checked: each row is compared with the report built.
+            if check:
                 mismatch = compare_row(row, got)
                 if mismatch:
                     break
@@ -496,7 +499,7 @@ def _unchanged(row: LedgerRow) -> LedgerRow:
     return replace(row, command="", fixed_delta={}, leech={})
 
 
-# The keys ``matches`` reads, in the order of ``record_keys``' answer.
+# The keys the checked replay reads, in the order of ``record_keys``' answer.
 MATCHED_KEYS: Final = (
     "faction",
     "origin",
@@ -533,75 +536,6 @@ def record_keys(rows: list[dict]) -> tuple[str, ...]:
     return tuple([found.get(key, key) for key in MATCHED_KEYS])
 
 
-def matches(row: dict, got: LedgerRow, keys: tuple[str, ...] = MATCHED_KEYS) -> bool:
-    """Whether compare_row finds no difference, field by field without building values.
-
-    Every value is read into a typed local and compared with the row's own fields: the
-    compiled build then compares machine integers, where an untyped comparison (or a tuple
-    built for it) went through Python's generic comparison for every value of every row.
-    ``keys``: ``MATCHED_KEYS`` as ``record_keys`` finds them in the record (the same answer).
-    """
-    (
-        k_faction,
-        k_origin,
-        k_command,
-        k_after,
-        k_vp,
-        k_c,
-        k_w,
-        k_p,
-        k_pw,
-        k_cult,
-        k_fire,
-        k_water,
-        k_earth,
-        k_air,
-        k_offers,
-    ) = keys
-    try:
-        # The faction and command read as ``str`` too, compared as strings by the compiled
-        # build; a value of another type raises TypeError there, answered below (as "not
-        # equal" here). The origin is not: a value of another type is simply not "engine".
-        faction: str = row[k_faction]
-        if got.faction != faction:
-            return False
-        if row[k_origin] == "engine":
-            command: str = row[k_command]
-            if got.command != command:
-                return False
-        after: dict[str, Any] = row[k_after]
-        vp: int = after[k_vp]
-        c: int = after[k_c]
-        w: int = after[k_w]
-        p: int = after[k_p]
-        if vp != got.vp or c != got.c or w != got.w or p != got.p:
-            return False
-        # The bowls and tracks unpacked (not indexed one by one): a list of another length
-        # raises ValueError, answered below like a missing field.
-        pw: list[int] = after[k_pw]
-        p1, p2, p3 = pw
-        b1, b2, b3 = got.power
-        if p1 != b1 or p2 != b2 or p3 != b3:
-            return False
-        cult: dict[str, int] = after[k_cult]
-        fire, water, earth, air = got.cult
-        # By name, whatever the record's order of the tracks (CULTS' order: FIRE, WATER, ...).
-        if (
-            len(cult) != 4
-            or cult[k_fire] != fire
-            or cult[k_water] != water
-            or cult[k_earth] != earth
-            or cult[k_air] != air
-        ):
-            return False
-    except (KeyError, TypeError, ValueError):
-        return False  # a field missing, not a number or not three bowls: compare_row says which
-    offers = row.get(k_offers)
-    if not offers:
-        return not got.leech
-    return sorted(offers) == sorted(got.leech.values())
-
-
 _INCOME = "_income_for_faction"  # in the command of our income rows, and only there
 
 
@@ -614,10 +548,14 @@ def compare_row(row: dict, got: LedgerRow) -> Mismatch | None:
     if row["origin"] == "engine" and got.command != row["command"]:
         return miss("command", row["command"], got.command)
     values = _values(got)
+    after = row["after"]
     for name in FIELDS:
-        if values[name] != row["after"][name]:
-            return miss(name, row["after"][name], values[name])
-    expected_leech = sorted(row.get("leech_offers", []))
+        expected = after[name]
+        # Bowls given as a tuple (a record made in Python, not read from JSON) are the same
+        # bowls, as the short way's unpacking finds them; no offers (None) are no offers.
+        if values[name] != (list(expected) if isinstance(expected, tuple) else expected):
+            return miss(name, expected, values[name])
+    expected_leech = sorted(row.get("leech_offers") or [])
     got_leech = sorted(got.leech.values())
     if expected_leech != got_leech:
         return miss("leech_offers", expected_leech, got_leech)
