@@ -500,7 +500,7 @@ def _unchanged(row: LedgerRow) -> LedgerRow:
 
 
 # The keys the checked replay reads, in the order of ``record_keys``' answer.
-MATCHED_KEYS: Final = (
+COMPARED_KEYS: Final = (
     "faction",
     "origin",
     "command",
@@ -520,7 +520,7 @@ MATCHED_KEYS: Final = (
 
 
 def record_keys(rows: list[dict]) -> tuple[str, ...]:
-    """``MATCHED_KEYS`` as the record's own strings: its JSON decoder makes one string object per
+    """``COMPARED_KEYS`` as the record's own strings: its JSON decoder makes one string object per
     key for the whole file, not the same objects as our literals, so a lookup by a literal
     finds its key by comparing the characters; by the record's own object, by identity. A key
     the first command row lacks stays the literal (any key is found either way)."""
@@ -533,7 +533,7 @@ def record_keys(rows: list[dict]) -> tuple[str, ...]:
                     if isinstance(key, str):
                         found[key] = key
             break
-    return tuple([found.get(key, key) for key in MATCHED_KEYS])
+    return tuple([found.get(key, key) for key in COMPARED_KEYS])
 
 
 _INCOME = "_income_for_faction"  # in the command of our income rows, and only there
